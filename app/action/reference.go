@@ -1,0 +1,58 @@
+package action
+
+import (
+	"fmt"
+	"io"
+	"strings"
+)
+
+// WriteReference renders the registry's actions as the Markdown API
+// reference. The output depends only on the registered types, so a test can
+// tell when the committed reference is stale.
+func (r *Registry) WriteReference(w io.Writer) error {
+	var b strings.Builder
+	b.WriteString("# Souk API reference\n\n")
+	b.WriteString("Generated from the action registry by `souk apidoc` (`make apidoc`); do not edit by hand.\n\n")
+	b.WriteString("Every action is called as `POST /api/request` with the JSON body\n")
+	b.WriteString("`{\"action\": NAME, \"data\": INPUT, \"path\", \"device\", \"currency\", \"lang\", \"visitorId\", \"authToken\"?}`.\n")
+	b.WriteString("A success is HTTP 200 with the reply below as the body. A failure has the HTTP status of the error and the body\n")
+	b.WriteString("`{\"statusCode\": STATUS, \"messages\": [\"…\"]}`, the messages translated into the request's language.\n")
+	b.WriteString("Ids (`id`, `databaseId`) are 64-bit and travel as decimal strings.\n\n")
+	b.WriteString("| action | who may call | summary |\n| --- | --- | --- |\n")
+	descs := r.Describe()
+	for _, d := range descs {
+		fmt.Fprintf(&b, "| [`%s`](#%s) | %s | %s |\n", d.Name, anchor(d.Name), d.Access, escapeCell(d.Summary))
+	}
+	for _, d := range descs {
+		fmt.Fprintf(&b, "\n## %s\n\n%s\n\nWho may call it: %s.\n\n", d.Name, d.Summary, d.Access)
+		writeFields(&b, "Input (`data`)", d.Input)
+		writeFields(&b, "Reply", d.Output)
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+func writeFields(b *strings.Builder, title string, fields []Field) {
+	fmt.Fprintf(b, "### %s\n\n", title)
+	if len(fields) == 0 {
+		b.WriteString("Nothing.\n\n")
+		return
+	}
+	b.WriteString("| field | type | required | notes |\n| --- | --- | --- | --- |\n")
+	for _, f := range fields {
+		required := "yes"
+		if f.Optional {
+			required = "no"
+		}
+		fmt.Fprintf(b, "| `%s` | %s | %s | %s |\n", f.Path, escapeCell(f.Type), required, escapeCell(f.Doc))
+	}
+	b.WriteString("\n")
+}
+
+func anchor(name string) string {
+	return strings.ToLower(strings.ReplaceAll(name, ".", ""))
+}
+
+func escapeCell(s string) string {
+	return strings.NewReplacer("|", `\|`, "\n", " ", "<", "&lt;", ">", "&gt;").Replace(s)
+}

@@ -1,0 +1,45 @@
+package page
+
+import "strings"
+
+// appRoutes are the client's fixed screens (SPEC.md §2), by first segment
+// after the locale prefix, with the second segments each allows ("" for none).
+var appRoutes = map[string][]string{
+	"docs":      {""},
+	"notify":    {""},
+	"authorize": {""},
+	"account":   {"", "notification", "ticket", "wealth", "membership"},
+	"create":    {""},
+	"community": {""},
+	"cart":      {""},
+	"builder":   {""},
+}
+
+// IsAppRoute reports whether path is one of the client's fixed screens
+// (such as /cart or /en/account/wealth), which exist whatever the content.
+func IsAppRoute(path string) bool {
+	if i := strings.IndexAny(path, "?#"); i >= 0 {
+		path = path[:i]
+	}
+	var segments []string
+	for _, s := range strings.Split(path, "/") {
+		if s != "" {
+			segments = append(segments, s)
+		}
+	}
+	if len(segments) > 0 && (segments[0] == "en" || segments[0] == "es") {
+		segments = segments[1:]
+	}
+	if len(segments) == 0 || len(segments) > 2 {
+		return false
+	}
+	allowed, ok := appRoutes[segments[0]]
+	if !ok {
+		return false
+	}
+	second := ""
+	if len(segments) == 2 {
+		second = segments[1]
+	}
+	return contains(allowed, second)
+}

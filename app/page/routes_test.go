@@ -1,0 +1,26 @@
+package page
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+func TestIsAppRoute(t *testing.T) {
+	t.Parallel()
+	for path, want := range map[string]bool{
+		"/cart":                     true,
+		"/en/cart":                  true,
+		"/es/account/wealth":        true,
+		"/account":                  true,
+		"/account/nope":             false,
+		"/builder?x=1":              true,
+		"/docs/":                    true,
+		"/":                         false,
+		"/about":                    false,
+		"/community/some-topic-12":  false,
+		"/en/notify/extra/segments": false,
+	} {
+		require.Equal(t, want, IsAppRoute(path), path)
+	}
+}

@@ -1,0 +1,141 @@
+package page
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strconv"
+
+	"souk/app/action"
+	"souk/persistence"
+)
+
+// Service answers auth.pageData from the custom pages and layout variants
+// in the store.
+type Service struct {
+	db *persistence.DB
+}
+
+// New returns a page service over db.
+func New(db *persistence.DB) *Service {
+	return &Service{db: db}
+}
+
+// Register adds the page actions to r.
+func (s *Service) Register(r *action.Registry) {
+	action.Register(r, action.Spec{
+		Name:    "auth.pageData",
+		Summary: "Resolves a path to its page (SPEC.md §2) and returns the page's modules; unknown paths are 404 Page Not Found.",
+		Access:  action.Public,
+	}, s.PageData)
+}
+
+// PageDataInput is the data of auth.pageData.
+type PageDataInput struct {
+	Path      string          `json:"path" doc:"the page's path, with its locale prefix; defaults to the envelope's path"`
+	Args      json.RawMessage `json:"args,omitempty" doc:"page arguments (paging, filters), passed through to the page's modules"`
+	LoginData bool            `json:"loginData,omitempty" doc:"also return the signed-in viewer's modules under guaqi.loginData.module"`
+}
+
+// PageInfo is the resolved page.
+type PageInfo struct {
+	Route
+	Title  string `json:"title" doc:"the page's title in the request's language, empty when the client titles it"`
+	Layout string `json:"layout" doc:"default, account or docs"`
+}
+
+// LoginData holds the modules only a signed-in viewer gets.
+type LoginData struct {
+	Module []json.RawMessage `json:"module"`
+}
+
+// PageDataGuaqi wraps LoginData as the client reads it.
+type PageDataGuaqi struct {
+	LoginData *LoginData `json:"loginData,omitempty"`
+}
+
+// PageDataReply is the reply of auth.pageData.
+type PageDataReply struct {
+	Page    PageInfo        `json:"page"`
+	Modules json.RawMessage `json:"modules" doc:"the page-builder modules of the page, per device"`
+	Guaqi   PageDataGuaqi   `json:"guaqi"`
+}
+
+// PageData resolves in.Path (or the request's path) and returns its page.
+func (s *Service) PageData(ctx context.Context, in PageDataInput) (PageDataReply, error) {
+	req := action.RequestFrom(ctx)
+	path := in.Path
+	if path == "" {
+		path = req.Path
+	}
+	site, pages, err := s.site(ctx)
+	if err != nil {
+		return PageDataReply{}, err
+	}
+	route, ok := Resolve(path, site)
+	if !ok {
+		return PageDataReply{}, action.PageNotFound(path)
+	}
+	reply := PageDataReply{
+		Page:    PageInfo{Route: route, Layout: "default"},
+		Modules: json.RawMessage("[]"),
+	}
+	if route.Kind == "custom" {
+		p := pages[route.Name]
+		reply.Page.Title = localized(p.Titles, route.Lang)
+		if p.Layout != "" {
+			reply.Page.Layout = p.Layout
+		}
+		if len(p.Modules) > 0 {
+			reply.Modules = p.Modules
+		}
+	}
+	if in.LoginData {
+		// Viewer modules arrive with accounts; a guest has none.
+		reply.Guaqi.LoginData = &LoginData{Module: []json.RawMessage{}}
+	}
+	return reply, nil
+}
+
+// Found reports whether path names a page, for the HTML server's status code.
+func (s *Service) Found(ctx context.Context, path string) (bool, error) {
+	site, _, err := s.site(ctx)
+	if err != nil {
+		return false, err
+	}
+	_, ok := Resolve(path, site)
+	return ok, nil
+}
+
+func (s *Service) site(ctx context.Context) (Site, map[string]persistence.Page, error) {
+	pages, err := s.db.Pages().List(ctx)
+	if err != nil {
+		return Site{}, nil, fmt.Errorf("page: list custom pages: %w", err)
+	}
+	variants, err := s.db.Pages().Variants(ctx)
+	if err != nil && !errors.Is(err, persistence.ErrNotFound) {
+		return Site{}, nil, fmt.Errorf("page: list variants: %w", err)
+	}
+	site := Site{}
+	byName := make(map[string]persistence.Page, len(pages))
+	for _, p := range pages {
+		site.CustomPages = append(site.CustomPages, p.Name)
+		byName[p.Name] = p
+	}
+	for _, v := range variants {
+		ids := make([]string, len(v.IDs))
+		for i, id := range v.IDs {
+			ids[i] = strconv.FormatInt(id, 10)
+		}
+		site.Variants = append(site.Variants, Variant{Name: v.Name, Type: v.Type, IDs: ids})
+	}
+	return site, byName, nil
+}
+
+func localized(names map[string]string, lang string) string {
+	if n, ok := names[lang]; ok && n != "" {
+		return n
+	}
+	return names[action.DefaultLang]
+}

@@ -1,0 +1,154 @@
+// Package web serves the built React client: hashed assets as immutable,
+// index.html as no-cache for every page path (with 404 for paths that name
+// no page, so crawlers and the error page agree), the build manifests the
+// client polls, and the message files the client loads.
+package web
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"io/fs"
+	"log/slog"
+	"mime"
+	"net/http"
+	"path"
+	"regexp"
+	"strings"
+	"time"
+)
+
+// PageExists reports whether a path names a page; the handler answers 404
+// (still with the client, which shows its Page Not Found) when it does not.
+type PageExists func(ctx context.Context, path string) (bool, error)
+
+// Config wires a Handler.
+type Config struct {
+	// Dist is the built client (index.html, assets/, builds/).
+	Dist fs.FS
+	// Locales holds "<lang>.json" message files.
+	Locales fs.FS
+	// Languages are the locales /_i18n serves.
+	Languages []string
+	// PageExists decides the status of page paths.
+	PageExists PageExists
+}
+
+// Handler serves the client. Build it with New.
+type Handler struct {
+	dist       fs.FS
+	pageExists PageExists
+	index      []byte // nil when the client is not built
+	messages   map[string]file
+}
+
+type file struct {
+	body []byte
+	etag string
+}
+
+var buildMetaPattern = regexp.MustCompile(`^[A-Za-z0-9_-]{1,64}\.json$`)
+
+// New reads index.html and the message files once; they are immutable for
+// the life of the binary.
+func New(cfg Config) (*Handler, error) {
+	h := &Handler{dist: cfg.Dist, pageExists: cfg.PageExists, messages: make(map[string]file)}
+	if index, err := fs.ReadFile(cfg.Dist, "index.html"); err == nil {
+		h.index = index
+	} else {
+		slog.Warn("web client not built: pages answer 503 until it is", "err", err)
+	}
+	for _, lang := range cfg.Languages {
+		body, err := fs.ReadFile(cfg.Locales, lang+".json")
+		if err != nil {
+			return nil, err
+		}
+		sum := sha256.Sum256(body)
+		h.messages[lang] = file{body: body, etag: `"` + hex.EncodeToString(sum[:8]) + `"`}
+	}
+	return h, nil
+}
+
+// ServeHTTP serves GET and HEAD; anything else is 405.
+func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		w.Header().Set("Allow", "GET, HEAD")
+		http.Error(w, http.StatusText(http.StatusMethodNotAllowed), http.StatusMethodNotAllowed)
+		return
+	}
+	p := r.URL.Path
+	switch {
+	case strings.HasPrefix(p, "/assets/"):
+		h.serveFile(w, r, strings.TrimPrefix(p, "/"), "public, max-age=31536000, immutable")
+	case p == "/builds/latest.json":
+		h.serveFile(w, r, "builds/latest.json", "no-cache")
+	case strings.HasPrefix(p, "/builds/meta/") && buildMetaPattern.MatchString(strings.TrimPrefix(p, "/builds/meta/")):
+		h.serveFile(w, r, strings.TrimPrefix(p, "/"), "public, max-age=31536000, immutable")
+	case strings.HasPrefix(p, "/_i18n/"):
+		h.serveMessages(w, r)
+	case p == "/favicon.ico" || p == "/robots.txt":
+		h.serveFile(w, r, strings.TrimPrefix(p, "/"), "public, max-age=86400")
+	default:
+		h.servePage(w, r)
+	}
+}
+
+func (h *Handler) serveFile(w http.ResponseWriter, r *http.Request, name, cacheControl string) {
+	body, err := fs.ReadFile(h.dist, path.Clean(name))
+	if err != nil {
+		http.NotFound(w, r)
+		return
+	}
+	if ct := mime.TypeByExtension(path.Ext(name)); ct != "" {
+		w.Header().Set("Content-Type", ct)
+	}
+	w.Header().Set("Cache-Control", cacheControl)
+	w.Header().Set("X-Content-Type-Options", "nosniff")
+	http.ServeContent(w, r, name, time.Time{}, bytes.NewReader(body))
+}
+
+// serveMessages answers /_i18n/{locale}/messages.json; the client caches
+// them for a day (SPEC.md §9) and revalidates by ETag.
+func (h *Handler) serveMessages(w http.ResponseWriter, r *http.Request) {
+	locale, rest, _ := strings.Cut(strings.TrimPrefix(r.URL.Path, "/_i18n/"), "/")
+	msgs, ok := h.messages[locale]
+	if !ok || rest != "messages.json" {
+		w.Header().Set("Content-Type", "application/json; charset=utf-8")
+		w.WriteHeader(http.StatusNotFound)
+		_, _ = w.Write([]byte(`{"statusCode":404,"messages":["unknown locale"]}`))
+		return
+	}
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.Header().Set("Cache-Control", "public, max-age=86400")
+	w.Header().Set("ETag", msgs.etag)
+	if r.Header.Get("If-None-Match") == msgs.etag {
+		w.WriteHeader(http.StatusNotModified)
+		return
+	}
+	_, _ = w.Write(msgs.body)
+}
+
+func (h *Handler) servePage(w http.ResponseWriter, r *http.Request) {
+	if h.index == nil {
+		http.Error(w, "the web client is not built: run make build", http.StatusServiceUnavailable)
+		return
+	}
+	status := http.StatusOK
+	found, err := h.pageExists(r.Context(), r.URL.Path)
+	switch {
+	case err != nil:
+		slog.ErrorContext(r.Context(), "resolve page", "path", r.URL.Path, "err", err)
+		status = http.StatusInternalServerError
+	case !found:
+		status = http.StatusNotFound
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-cache")
+	w.Header().Set("X-Content-Type-Options", "nosniff")
+	w.Header().Set("Referrer-Policy", "strict-origin-when-cross-origin")
+	w.WriteHeader(status)
+	if r.Method == http.MethodGet {
+		_, _ = w.Write(h.index)
+	}
+}
