@@ -257,3 +257,8 @@ func TestReplyIsValidJSONForEveryStatus(t *testing.T) {
 		require.Len(t, parsed.Messages, 1)
 	}
 }
+
+// keyTranslator answers every key with itself, for tests that check keys.
+type keyTranslator struct{}
+
+func (keyTranslator) Translate(_, key string, _ map[string]any) string { return key }
