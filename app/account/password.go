@@ -1,0 +1,97 @@
+package account
+
+import (
+	"crypto/rand"
+	"crypto/subtle"
+	"encoding/base64"
+	"errors"
+	"fmt"
+	"strings"
+
+	"golang.org/x/crypto/argon2"
+)
+
+// Argon2id parameters of new hashes (the RFC 9106 "second recommended"
+// memory-constrained choice, with 2 lanes). Hashes made with other
+// parameters still verify: they are read from the encoded hash.
+const (
+	argonTime    = 3
+	argonMemory  = 64 * 1024 // KiB
+	argonThreads = 2
+	argonSaltLen = 16
+	argonKeyLen  = 32
+)
+
+// ErrMalformedHash is returned when a stored password hash is not an
+// argon2id hash in PHC format.
+var ErrMalformedHash = errors.New("account: malformed password hash")
+
+// b64 is the PHC string format's base64: standard alphabet, no padding.
+var b64 = base64.RawStdEncoding
+
+// HashPassword hashes pw with argon2id and a random 16-byte salt, in PHC
+// format: $argon2id$v=19$m=65536,t=3,p=2$<salt>$<hash>.
+func HashPassword(pw string) (string, error) {
+	salt := make([]byte, argonSaltLen)
+	if _, err := rand.Read(salt); err != nil {
+		return "", fmt.Errorf("account: hash password: %w", err)
+	}
+	key := argon2.IDKey([]byte(pw), salt, argonTime, argonMemory, argonThreads, argonKeyLen)
+	return fmt.Sprintf("$argon2id$v=%d$m=%d,t=%d,p=%d$%s$%s",
+		argon2.Version, argonMemory, argonTime, argonThreads, b64.EncodeToString(salt), b64.EncodeToString(key)), nil
+}
+
+// VerifyPassword reports whether pw matches the encoded hash, comparing in
+// constant time. It returns ErrMalformedHash (wrapped) when encoded is not a
+// PHC argon2id hash this package can check.
+func VerifyPassword(encoded, pw string) (bool, error) {
+	p, err := parseHash(encoded)
+	if err != nil {
+		return false, err
+	}
+	key := argon2.IDKey([]byte(pw), p.salt, p.time, p.memory, p.threads, uint32(len(p.key)))
+	return subtle.ConstantTimeCompare(key, p.key) == 1, nil
+}
+
+type argonParams struct {
+	memory, time uint32
+	threads      uint8
+	salt, key    []byte
+}
+
+// Bounds on what a stored hash may ask for, so that a corrupted or hostile
+// row cannot make verification exhaust memory or time.
+const (
+	maxMemory = 1024 * 1024 // KiB, 1 GiB
+	maxTime   = 100
+	minKeyLen = 16
+	maxKeyLen = 1024
+)
+
+func parseHash(encoded string) (argonParams, error) {
+	var p argonParams
+	parts := strings.Split(encoded, "$")
+	if len(parts) != 6 || parts[0] != "" || parts[1] != "argon2id" {
+		return p, fmt.Errorf("%w: not $argon2id$v=..$m=..,t=..,p=..$salt$hash", ErrMalformedHash)
+	}
+	var version int
+	if _, err := fmt.Sscanf(parts[2], "v=%d", &version); err != nil || version != argon2.Version {
+		return p, fmt.Errorf("%w: unsupported version %q", ErrMalformedHash, parts[2])
+	}
+	var threads uint32
+	n, err := fmt.Sscanf(parts[3], "m=%d,t=%d,p=%d", &p.memory, &p.time, &threads)
+	if err != nil || n != 3 || fmt.Sprintf("m=%d,t=%d,p=%d", p.memory, p.time, threads) != parts[3] {
+		return p, fmt.Errorf("%w: bad parameters %q", ErrMalformedHash, parts[3])
+	}
+	if p.time < 1 || p.time > maxTime || threads < 1 || threads > 255 || p.memory < 8*threads || p.memory > maxMemory {
+		return p, fmt.Errorf("%w: parameters out of range %q", ErrMalformedHash, parts[3])
+	}
+	p.threads = uint8(threads)
+	if p.salt, err = b64.Strict().DecodeString(parts[4]); err != nil || len(p.salt) < 8 {
+		return p, fmt.Errorf("%w: bad salt", ErrMalformedHash)
+	}
+	if p.key, err = b64.Strict().DecodeString(parts[5]); err != nil || len(p.key) < minKeyLen || len(p.key) > maxKeyLen {
+		return p, fmt.Errorf("%w: bad hash", ErrMalformedHash)
+	}
+	return p, nil
+}

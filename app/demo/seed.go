@@ -1,0 +1,190 @@
+// Package demo loads the demo content a fresh site starts with: languages,
+// currencies, levels and VIP tiers, the site settings, custom pages and
+// variants, and demo accounts. The content lives in the JSON files under
+// data/; Seed is idempotent, so it runs on every start.
+package demo
+
+import (
+	"bytes"
+	"context"
+	"embed"
+	"encoding/json"
+	"fmt"
+
+	"souk/app/settings"
+	"souk/persistence"
+)
+
+//go:embed data/*.json
+var data embed.FS
+
+// Result says what Seed did.
+type Result struct {
+	// UsersCreated counts the demo accounts this run created; 0 when they already existed.
+	UsersCreated int
+	// Logins are the demo accounts and their passwords, for printing at start-up.
+	Logins []Login
+}
+
+// Seed loads the demo content into db, which must be migrated. Every row is
+// written by an upsert keyed by its natural key (language code, currency
+// code, level kind and key, setting key, page and variant name) that leaves
+// an unchanged row untouched, and demo users are created only when their
+// slug is free, so running Seed again changes nothing. Each write is atomic;
+// a Seed that failed half-way completes when run again.
+func Seed(ctx context.Context, db *persistence.DB) (Result, error) {
+	steps := []func(context.Context, *persistence.DB) error{
+		seedLanguages, seedCurrencies, seedLevels, seedSettings, seedPages,
+	}
+	for _, step := range steps {
+		if err := step(ctx, db); err != nil {
+			return Result{}, err
+		}
+	}
+	created, err := seedUsers(ctx, db)
+	if err != nil {
+		return Result{}, err
+	}
+	return Result{UsersCreated: created, Logins: append([]Login(nil), Logins...)}, nil
+}
+
+// load decodes data/<name>, refusing fields the target type does not have.
+func load(name string, into any) error {
+	raw, err := data.ReadFile("data/" + name)
+	if err != nil {
+		return fmt.Errorf("demo: read %s: %w", name, err)
+	}
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(into); err != nil {
+		return fmt.Errorf("demo: decode %s: %w", name, err)
+	}
+	return nil
+}
+
+type languageFile struct {
+	Code     string `json:"code"`
+	Name     string `json:"name"`
+	Locale   string `json:"locale"`
+	FlagURL  string `json:"flag_url"`
+	Currency string `json:"currency"`
+	Position int    `json:"position"`
+}
+
+func seedLanguages(ctx context.Context, db *persistence.DB) error {
+	var langs []languageFile
+	if err := load("languages.json", &langs); err != nil {
+		return err
+	}
+	for _, l := range langs {
+		if err := db.Languages().Upsert(ctx, persistence.Language(l)); err != nil {
+			return fmt.Errorf("demo: %w", err)
+		}
+	}
+	return nil
+}
+
+type currencyFile struct {
+	Code      string            `json:"code"`
+	SymbolISO string            `json:"symbol_iso"`
+	Symbol    string            `json:"symbol"`
+	Names     map[string]string `json:"names"`
+	Decimals  int               `json:"decimals"`
+	Position  int               `json:"position"`
+}
+
+func seedCurrencies(ctx context.Context, db *persistence.DB) error {
+	var currencies []currencyFile
+	if err := load("currencies.json", &currencies); err != nil {
+		return err
+	}
+	for _, c := range currencies {
+		if err := db.Currencies().Upsert(ctx, persistence.Currency(c)); err != nil {
+			return fmt.Errorf("demo: %w", err)
+		}
+	}
+	return nil
+}
+
+func seedLevels(ctx context.Context, db *persistence.DB) error {
+	var levels []persistence.Level
+	if err := load("levels.json", &levels); err != nil {
+		return err
+	}
+	for _, l := range levels {
+		if err := db.Levels().Upsert(ctx, l); err != nil {
+			return fmt.Errorf("demo: %w", err)
+		}
+	}
+	return nil
+}
+
+// settingsFile holds every settings document, typed as utils.getSettings reads them.
+type settingsFile struct {
+	CreditSymbol  string                        `json:"credit_symbol"`
+	FileMimes     map[string]settings.FileMimes `json:"file_mimes"`
+	MaxFileSize   int                           `json:"max_file_size"`
+	LoginBox      settings.LoginBoxDoc          `json:"login_box"`
+	Report        settings.ReportDoc            `json:"report"`
+	AddressPicker settings.AddressPickerDoc     `json:"address_picker"`
+	PageSettings  settings.PageSettingsDoc      `json:"page_settings"`
+}
+
+func seedSettings(ctx context.Context, db *persistence.DB) error {
+	var f settingsFile
+	if err := load("settings.json", &f); err != nil {
+		return err
+	}
+	docs := map[string]any{
+		settings.KeyCreditSymbol:  f.CreditSymbol,
+		settings.KeyFileMimes:     f.FileMimes,
+		settings.KeyMaxFileSize:   f.MaxFileSize,
+		settings.KeyLoginBox:      f.LoginBox,
+		settings.KeyReport:        f.Report,
+		settings.KeyAddressPicker: f.AddressPicker,
+		settings.KeyPageSettings:  f.PageSettings,
+	}
+	for key, doc := range docs {
+		if err := db.Settings().Put(ctx, key, doc); err != nil {
+			return fmt.Errorf("demo: %w", err)
+		}
+	}
+	return nil
+}
+
+type pagesFile struct {
+	Pages []struct {
+		Name    string            `json:"name"`
+		Layout  string            `json:"layout"`
+		Titles  map[string]string `json:"titles"`
+		Modules json.RawMessage   `json:"modules"`
+	} `json:"pages"`
+	Variants []struct {
+		Name string  `json:"name"`
+		Type string  `json:"type"`
+		IDs  []int64 `json:"ids"`
+	} `json:"variants"`
+}
+
+func seedPages(ctx context.Context, db *persistence.DB) error {
+	var f pagesFile
+	if err := load("pages.json", &f); err != nil {
+		return err
+	}
+	for _, p := range f.Pages {
+		var modules bytes.Buffer
+		if err := json.Compact(&modules, p.Modules); err != nil {
+			return fmt.Errorf("demo: page %q modules: %w", p.Name, err)
+		}
+		page := persistence.Page{Name: p.Name, Layout: p.Layout, Titles: p.Titles, Modules: modules.Bytes()}
+		if err := db.Pages().Upsert(ctx, &page); err != nil {
+			return fmt.Errorf("demo: %w", err)
+		}
+	}
+	for _, v := range f.Variants {
+		if err := db.Pages().UpsertVariant(ctx, persistence.Variant{Name: v.Name, Type: v.Type, IDs: v.IDs}); err != nil {
+			return fmt.Errorf("demo: %w", err)
+		}
+	}
+	return nil
+}

@@ -1,0 +1,128 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net"
+	"net/url"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Config is everything a node is started with, filled from flags and their
+// SOUK_* environment equivalents (a flag given on the command line wins).
+type Config struct {
+	// HTTP is the listen address of the web server.
+	HTTP string
+	// Data is the folder for the embedded database and local files.
+	Data string
+	// DB selects the database: empty for SQLite in Data, or a postgres:// URL.
+	DB string
+	// Dev turns on demo mode: demo content on first start, codes in the log.
+	Dev bool
+	// LogFormat is text or json.
+	LogFormat string
+	// ShutdownTimeout bounds how long in-flight requests may finish on stop.
+	ShutdownTimeout time.Duration
+}
+
+// configError names the flag whose value is wrong.
+type configError struct {
+	flag, value, want string
+}
+
+func (e *configError) Error() string {
+	return fmt.Sprintf("invalid value %q for --%s (env SOUK_%s): %s",
+		e.value, e.flag, strings.ToUpper(strings.ReplaceAll(e.flag, "-", "_")), e.want)
+}
+
+// parseConfig reads the flags of the serve-like subcommands.
+func parseConfig(name string, args []string, stderr io.Writer) (Config, error) {
+	cfg := Config{
+		HTTP:            ":8080",
+		Data:            "./data",
+		LogFormat:       "text",
+		ShutdownTimeout: 20 * time.Second,
+	}
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.StringVar(&cfg.HTTP, "http", cfg.HTTP, "HTTP listen address (env SOUK_HTTP)")
+	fs.StringVar(&cfg.Data, "data", cfg.Data, "data folder for the embedded database (env SOUK_DATA)")
+	fs.StringVar(&cfg.DB, "db", cfg.DB, "database: empty for SQLite in the data folder, or a postgres:// URL (env SOUK_DB)")
+	fs.BoolVar(&cfg.Dev, "dev", cfg.Dev, "demo mode: demo content on first start, verification codes in the log (env SOUK_DEV)")
+	fs.StringVar(&cfg.LogFormat, "log-format", cfg.LogFormat, "log format: text or json (env SOUK_LOG_FORMAT)")
+	fs.DurationVar(&cfg.ShutdownTimeout, "shutdown-timeout", cfg.ShutdownTimeout, "how long in-flight requests may finish on stop (env SOUK_SHUTDOWN_TIMEOUT)")
+
+	if err := applyEnv(fs); err != nil {
+		return cfg, err
+	}
+	if err := fs.Parse(args); err != nil {
+		return cfg, err
+	}
+	if fs.NArg() > 0 {
+		return cfg, fmt.Errorf("unexpected argument %q", fs.Arg(0))
+	}
+	return cfg, cfg.validate()
+}
+
+// applyEnv sets every flag from its SOUK_* variable before the command line
+// is parsed, so the command line overrides the environment.
+func applyEnv(fs *flag.FlagSet) error {
+	var err error
+	fs.VisitAll(func(f *flag.Flag) {
+		if err != nil {
+			return
+		}
+		env := "SOUK_" + strings.ToUpper(strings.ReplaceAll(f.Name, "-", "_"))
+		if v, ok := os.LookupEnv(env); ok {
+			if setErr := f.Value.Set(v); setErr != nil {
+				err = &configError{flag: f.Name, value: v, want: setErr.Error()}
+			}
+		}
+	})
+	return err
+}
+
+func (c Config) validate() error {
+	host, port, err := net.SplitHostPort(c.HTTP)
+	if err != nil {
+		return &configError{"http", c.HTTP, "want host:port, e.g. :8080 or 127.0.0.1:8080"}
+	}
+	if n, err := strconv.Atoi(port); err != nil || n < 0 || n > 65535 {
+		return &configError{"http", c.HTTP, "the port must be a number from 0 to 65535"}
+	}
+	if strings.ContainsAny(host, " /") {
+		return &configError{"http", c.HTTP, "the host must be a name or an IP address"}
+	}
+	if strings.TrimSpace(c.Data) == "" {
+		return &configError{"data", c.Data, "must name a folder"}
+	}
+	if c.DB != "" {
+		u, err := url.Parse(c.DB)
+		if err != nil || (u.Scheme != "postgres" && u.Scheme != "postgresql") || u.Host == "" {
+			return &configError{"db", redactURL(c.DB), "want empty (SQLite in the data folder) or postgres://user@host:port/database"}
+		}
+	}
+	if c.LogFormat != "text" && c.LogFormat != "json" {
+		return &configError{"log-format", c.LogFormat, "want text or json"}
+	}
+	if c.ShutdownTimeout <= 0 {
+		return &configError{"shutdown-timeout", c.ShutdownTimeout.String(), "must be positive"}
+	}
+	return nil
+}
+
+// redactURL hides a password in a database URL before it is printed.
+func redactURL(raw string) string {
+	u, err := url.Parse(raw)
+	if err != nil {
+		return "(unparsable URL)"
+	}
+	return u.Redacted()
+}
+
+var errUsage = errors.New("usage")

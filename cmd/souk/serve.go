@@ -1,0 +1,188 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"time"
+
+	"souk/app/action"
+	"souk/app/demo"
+	"souk/app/i18n"
+	"souk/app/page"
+	"souk/persistence"
+	"souk/transport/httpapi"
+	"souk/transport/web"
+	"souk/webui"
+)
+
+// demoSeededKey marks in the settings store that --dev loaded the demo
+// content once, so later starts leave an operator's edits alone.
+const demoSeededKey = "demo.seeded"
+
+func openDB(ctx context.Context, cfg Config) (*persistence.DB, error) {
+	db, err := persistence.Open(ctx, persistence.Config{URL: cfg.DB, DataDir: cfg.Data})
+	if err != nil {
+		return nil, fmt.Errorf("cannot open the database: %w", err)
+	}
+	if err := db.Migrate(ctx); err != nil {
+		_ = db.Close()
+		return nil, fmt.Errorf("cannot migrate the database: %w", err)
+	}
+	return db, nil
+}
+
+func migrate(ctx context.Context, cfg Config) error {
+	db, err := openDB(ctx, cfg)
+	if err != nil {
+		return err
+	}
+	slog.Info("migrations applied", "db", db.Kind())
+	return db.Close()
+}
+
+func seed(ctx context.Context, cfg Config, stdout io.Writer) error {
+	db, err := openDB(ctx, cfg)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	if err := loadDemo(ctx, db); err != nil {
+		return err
+	}
+	printLogins(stdout)
+	return nil
+}
+
+func loadDemo(ctx context.Context, db *persistence.DB) error {
+	if _, err := demo.Seed(ctx, db); err != nil {
+		return fmt.Errorf("cannot load the demo content: %w", err)
+	}
+	if err := db.Settings().Put(ctx, demoSeededKey, persistence.Now()); err != nil {
+		return fmt.Errorf("cannot record the demo content: %w", err)
+	}
+	slog.Info("demo content loaded")
+	return nil
+}
+
+func printLogins(w io.Writer) {
+	fmt.Fprintln(w, "Demo logins:")
+	for _, l := range demo.Logins {
+		fmt.Fprintf(w, "  %-8s %-18s %s\n", l.Role, l.Email, l.Password)
+	}
+}
+
+// registerActions adds every feature's actions. db may be nil when the
+// registry is only described (souk apidoc).
+func registerActions(db *persistence.DB) (*action.Registry, *page.Service) {
+	reg := action.NewRegistry()
+	pages := page.New(db)
+	pages.Register(reg)
+	registerFeatures(reg, db)
+	return reg, pages
+}
+
+func writeAPIDoc(w io.Writer) error {
+	reg, _ := registerActions(nil)
+	return reg.WriteReference(w)
+}
+
+func serve(ctx context.Context, cfg Config, stdout io.Writer) error {
+	db, err := openDB(ctx, cfg)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	if cfg.Dev {
+		var seededAt int64
+		switch err := db.Settings().Get(ctx, demoSeededKey, &seededAt); {
+		case errors.Is(err, persistence.ErrNotFound):
+			if err := loadDemo(ctx, db); err != nil {
+				return err
+			}
+		case err != nil:
+			return fmt.Errorf("cannot read the settings: %w", err)
+		}
+	}
+
+	catalog, err := i18n.Load(webui.Locales(), action.Languages...)
+	if err != nil {
+		return fmt.Errorf("cannot load the messages: %w", err)
+	}
+	reg, pages := registerActions(db)
+	client, err := web.New(web.Config{
+		Dist:      webui.Dist(),
+		Locales:   webui.Locales(),
+		Languages: action.Languages,
+		PageExists: func(ctx context.Context, path string) (bool, error) {
+			if page.IsAppRoute(path) {
+				return true, nil
+			}
+			return pages.Found(ctx, path)
+		},
+	})
+	if err != nil {
+		return fmt.Errorf("cannot load the web client: %w", err)
+	}
+	handler := httpapi.New(httpapi.Config{
+		Registry:   reg,
+		Translator: catalog,
+		Fallback:   client,
+		Ready: func(ctx context.Context) error {
+			if !db.Ready() {
+				return errors.New("migrations have not run")
+			}
+			return db.Ping(ctx)
+		},
+	})
+
+	ln, err := net.Listen("tcp", cfg.HTTP)
+	if err != nil {
+		return fmt.Errorf("cannot listen on --http %s: %w", cfg.HTTP, err)
+	}
+	srv := &http.Server{
+		Handler:           handler,
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       30 * time.Second,
+		WriteTimeout:      60 * time.Second,
+		IdleTimeout:       120 * time.Second,
+		MaxHeaderBytes:    64 << 10,
+		BaseContext:       func(net.Listener) context.Context { return context.WithoutCancel(ctx) },
+	}
+	slog.Info("souk serving", "url", "http://"+displayAddr(ln.Addr()), "db", db.Kind(), "dev", cfg.Dev, "version", version)
+	fmt.Fprintf(stdout, "Souk is running at http://%s\n", displayAddr(ln.Addr()))
+	if cfg.Dev {
+		printLogins(stdout)
+	}
+
+	served := make(chan error, 1)
+	go func() { served <- srv.Serve(ln) }()
+	select {
+	case err := <-served:
+		return fmt.Errorf("http server: %w", err)
+	case <-ctx.Done():
+	}
+	slog.Info("shutting down: finishing requests in flight")
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), cfg.ShutdownTimeout)
+	defer cancel()
+	if err := srv.Shutdown(shutdownCtx); err != nil {
+		return fmt.Errorf("graceful shutdown: %w", err)
+	}
+	slog.Info("stopped")
+	return nil
+}
+
+// displayAddr turns a wildcard listen address into one a browser can open.
+func displayAddr(addr net.Addr) string {
+	tcp, ok := addr.(*net.TCPAddr)
+	if !ok || tcp.IP.IsUnspecified() {
+		if ok {
+			return fmt.Sprintf("localhost:%d", tcp.Port)
+		}
+	}
+	return addr.String()
+}

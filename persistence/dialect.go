@@ -1,0 +1,123 @@
+package persistence
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgconn"
+	_ "github.com/jackc/pgx/v5/stdlib" // registers the "pgx" database/sql driver
+	"modernc.org/sqlite"
+	sqlite3 "modernc.org/sqlite/lib"
+)
+
+const (
+	// sqliteFile is the database file name under Config.DataDir.
+	sqliteFile = "souk.db"
+	// sqliteBusyTimeout is how long (ms) a connection waits for a lock.
+	sqliteBusyTimeout = 5000
+	// maxTxAttempts bounds reruns of a transaction after serialization failures.
+	maxTxAttempts = 5
+	// pgUniqueViolation and pgSerializationFailure are PostgreSQL SQLSTATE codes.
+	pgUniqueViolation      = "23505"
+	pgSerializationFailure = "40001"
+)
+
+// openSQLite opens <dir>/souk.db: one writer connection that begins
+// transactions IMMEDIATE (taking the write lock up front, so a transaction
+// never fails half-way on an upgrade), and a pool of query-only readers.
+func (db *DB) openSQLite(ctx context.Context, dir string) error {
+	if dir == "" {
+		dir = "data"
+	}
+	if err := os.MkdirAll(dir, 0o750); err != nil {
+		return fmt.Errorf("persistence: open sqlite: create data dir %q: %w", dir, err)
+	}
+	path := filepath.Join(dir, sqliteFile)
+	pragmas := fmt.Sprintf("?_pragma=busy_timeout(%d)&_pragma=journal_mode(WAL)&_pragma=foreign_keys(1)&_pragma=synchronous(NORMAL)", sqliteBusyTimeout)
+
+	write, err := sql.Open("sqlite", path+pragmas+"&_txlock=immediate")
+	if err != nil {
+		return fmt.Errorf("persistence: open sqlite %q: %w", path, err)
+	}
+	write.SetMaxOpenConns(1)
+	write.SetConnMaxIdleTime(0)
+	if err := write.PingContext(ctx); err != nil {
+		_ = write.Close()
+		return fmt.Errorf("persistence: open sqlite %q: %w", path, err)
+	}
+	read, err := sql.Open("sqlite", path+pragmas+"&_pragma=query_only(1)")
+	if err != nil {
+		_ = write.Close()
+		return fmt.Errorf("persistence: open sqlite readers %q: %w", path, err)
+	}
+	read.SetMaxOpenConns(max(4, runtime.NumCPU()))
+	if err := read.PingContext(ctx); err != nil {
+		_ = write.Close()
+		_ = read.Close()
+		return fmt.Errorf("persistence: open sqlite readers %q: %w", path, err)
+	}
+	db.kind, db.write, db.read = KindSQLite, write, read
+	return nil
+}
+
+// openPostgres opens a PostgreSQL or CockroachDB URL through pgx.
+func (db *DB) openPostgres(ctx context.Context, rawURL, redacted string) error {
+	pool, err := sql.Open("pgx", rawURL)
+	if err != nil {
+		return fmt.Errorf("persistence: open %s: %w", redacted, err)
+	}
+	if err := pool.PingContext(ctx); err != nil {
+		_ = pool.Close()
+		return fmt.Errorf("persistence: open %s: database unreachable: %w", redacted, err)
+	}
+	db.kind, db.write, db.read = KindPostgres, pool, pool
+	return nil
+}
+
+// mapError turns a unique violation into ErrConflict and sql.ErrNoRows into
+// ErrNotFound, keeping the driver's error in the message.
+func mapError(err error) error {
+	if err == nil {
+		return nil
+	}
+	if errors.Is(err, sql.ErrNoRows) {
+		return ErrNotFound
+	}
+	var pgErr *pgconn.PgError
+	if errors.As(err, &pgErr) && pgErr.Code == pgUniqueViolation {
+		return fmt.Errorf("%w: %s", ErrConflict, pgErr.Message)
+	}
+	var liteErr *sqlite.Error
+	if errors.As(err, &liteErr) {
+		switch liteErr.Code() {
+		case sqlite3.SQLITE_CONSTRAINT_UNIQUE, sqlite3.SQLITE_CONSTRAINT_PRIMARYKEY:
+			return fmt.Errorf("%w: %s", ErrConflict, liteErr.Error())
+		}
+	}
+	return err
+}
+
+// retryable reports whether a transaction failed only because it raced
+// another one (CockroachDB asks the client to retry with SQLSTATE 40001).
+func retryable(err error) bool {
+	var pgErr *pgconn.PgError
+	return errors.As(err, &pgErr) && pgErr.Code == pgSerializationFailure
+}
+
+// backoff waits a little longer after each failed attempt, or until ctx ends.
+func backoff(ctx context.Context, attempt int) error {
+	timer := time.NewTimer(time.Duration(attempt*attempt) * 5 * time.Millisecond)
+	defer timer.Stop()
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-timer.C:
+		return nil
+	}
+}

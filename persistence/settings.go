@@ -1,0 +1,60 @@
+package persistence
+
+import (
+	"context"
+	"fmt"
+	"slices"
+)
+
+// SettingsStore keeps the site settings: JSON documents under string keys
+// (for example "login_box" or "page_settings").
+type SettingsStore struct{ db *DB }
+
+// Settings returns the settings store.
+func (db *DB) Settings() SettingsStore { return SettingsStore{db: db} }
+
+// Get decodes the document under key into into (a pointer). It returns
+// ErrNotFound when no document has that key.
+func (s SettingsStore) Get(ctx context.Context, key string, into any) error {
+	var text string
+	err := s.db.read.QueryRowContext(ctx, `SELECT value FROM settings WHERE setting_key = $1`, key).Scan(&text)
+	if err != nil {
+		return fmt.Errorf("settings store: get %q: %w", key, mapError(err))
+	}
+	if err := decodeJSON(text, into); err != nil {
+		return fmt.Errorf("settings store: get %q: %w", key, err)
+	}
+	return nil
+}
+
+// Put stores value, encoded as JSON, under key, replacing what was there.
+// Storing an equal value leaves the row untouched.
+func (s SettingsStore) Put(ctx context.Context, key string, value any) error {
+	text, err := encodeJSON(value)
+	if err != nil {
+		return fmt.Errorf("settings store: put %q: %w", key, err)
+	}
+	_, err = s.db.write.ExecContext(ctx, `
+		INSERT INTO settings (setting_key, value, updated_at) VALUES ($1, $2, $3)
+		ON CONFLICT (setting_key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at
+		WHERE settings.value <> excluded.value`,
+		key, text, Now())
+	if err != nil {
+		return fmt.Errorf("settings store: put %q: %w", key, mapError(err))
+	}
+	return nil
+}
+
+// Keys lists every stored key in byte order.
+func (s SettingsStore) Keys(ctx context.Context) ([]string, error) {
+	keys, err := queryList(ctx, s.db.read, func(row scanner) (string, error) {
+		var key string
+		return key, row.Scan(&key)
+	}, `SELECT setting_key FROM settings`)
+	if err != nil {
+		return nil, fmt.Errorf("settings store: keys: %w", err)
+	}
+	// Sorted here: PostgreSQL would order by its locale collation.
+	slices.Sort(keys)
+	return keys, nil
+}

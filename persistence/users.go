@@ -1,0 +1,144 @@
+package persistence
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"strings"
+)
+
+// User is a member's account.
+type User struct {
+	// ID is the databaseId; Create assigns one when it is 0.
+	ID          int64
+	Name        string
+	Slug        string // unique, the profile's URL segment
+	Description string
+	AvatarURL   string
+	// Email is unique among users who have one; "" means none. It is
+	// stored trimmed and lower-cased.
+	Email string
+	// Phone is unique among users who have one, with its dial code; "" means none.
+	Phone string
+	// PasswordHash is the encoded password hash; "" means no password login.
+	PasswordHash string
+	// LevelKey is the member's growth level key.
+	LevelKey string
+	// VIPKey is the member's VIP tier key; "" means none.
+	VIPKey string
+	// VIPExpiresAt is when the VIP tier ends, epoch ms; 0 with a VIPKey means never.
+	VIPExpiresAt int64
+	IsAdmin      bool
+	// DarkRoom is set on members barred from posting and chatting.
+	DarkRoom bool
+	// HasInfomation is set once the member completed the profile (spelled as the client spells it).
+	HasInfomation bool
+	// CreatedAt and UpdatedAt are epoch ms, set by the store.
+	CreatedAt, UpdatedAt int64
+}
+
+// UsersStore keeps the members.
+type UsersStore struct{ db *DB }
+
+// Users returns the users store.
+func (db *DB) Users() UsersStore { return UsersStore{db: db} }
+
+const userColumns = `id, name, slug, description, avatar_url, email, phone, password_hash, level_key,
+	vip_key, vip_expires_at, is_admin, dark_room, has_information, created_at, updated_at`
+
+func scanUser(row scanner) (User, error) {
+	var u User
+	var email, phone sql.NullString
+	err := row.Scan(&u.ID, &u.Name, &u.Slug, &u.Description, &u.AvatarURL, &email, &phone,
+		&u.PasswordHash, &u.LevelKey, &u.VIPKey, &u.VIPExpiresAt, &u.IsAdmin, &u.DarkRoom,
+		&u.HasInfomation, &u.CreatedAt, &u.UpdatedAt)
+	u.Email, u.Phone = email.String, phone.String
+	return u, err
+}
+
+// normalizeEmail is how emails are stored and looked up.
+func normalizeEmail(email string) string { return strings.ToLower(strings.TrimSpace(email)) }
+
+// nullIfEmpty stores "" as NULL, so that several users can have no email or phone.
+func nullIfEmpty(s string) sql.NullString { return sql.NullString{String: s, Valid: s != ""} }
+
+// Create inserts u, assigning its ID when 0 and its times. It returns
+// ErrConflict when the ID, slug, email or phone is taken.
+func (s UsersStore) Create(ctx context.Context, u *User) error {
+	if u.ID == 0 {
+		u.ID = s.db.NewID()
+	}
+	u.Email = normalizeEmail(u.Email)
+	u.Phone = strings.TrimSpace(u.Phone)
+	now := Now()
+	if u.CreatedAt == 0 {
+		u.CreatedAt = now
+	}
+	u.UpdatedAt = now
+	_, err := s.db.write.ExecContext(ctx, `INSERT INTO users (`+userColumns+`)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)`,
+		u.ID, u.Name, u.Slug, u.Description, u.AvatarURL, nullIfEmpty(u.Email), nullIfEmpty(u.Phone),
+		u.PasswordHash, u.LevelKey, u.VIPKey, u.VIPExpiresAt, u.IsAdmin, u.DarkRoom,
+		u.HasInfomation, u.CreatedAt, u.UpdatedAt)
+	if err != nil {
+		return fmt.Errorf("users store: create %q: %w", u.Slug, mapError(err))
+	}
+	return nil
+}
+
+// Get returns the user with the id, or ErrNotFound.
+func (s UsersStore) Get(ctx context.Context, id int64) (User, error) {
+	u, err := scanUser(s.db.read.QueryRowContext(ctx, `SELECT `+userColumns+` FROM users WHERE id = $1`, id))
+	if err != nil {
+		return User{}, fmt.Errorf("users store: get %d: %w", id, mapError(err))
+	}
+	return u, nil
+}
+
+// GetBySlug returns the user with the slug, or ErrNotFound.
+func (s UsersStore) GetBySlug(ctx context.Context, slug string) (User, error) {
+	u, err := scanUser(s.db.read.QueryRowContext(ctx, `SELECT `+userColumns+` FROM users WHERE slug = $1`, slug))
+	if err != nil {
+		return User{}, fmt.Errorf("users store: get by slug %q: %w", slug, mapError(err))
+	}
+	return u, nil
+}
+
+// GetByLogin returns the user whose email (compared case-insensitively) or
+// phone is login, or ErrNotFound.
+func (s UsersStore) GetByLogin(ctx context.Context, login string) (User, error) {
+	login = strings.TrimSpace(login)
+	if login == "" {
+		return User{}, fmt.Errorf("users store: get by login: %w", ErrNotFound)
+	}
+	u, err := scanUser(s.db.read.QueryRowContext(ctx,
+		`SELECT `+userColumns+` FROM users WHERE email = $1 OR phone = $2`, normalizeEmail(login), login))
+	if err != nil {
+		return User{}, fmt.Errorf("users store: get by login: %w", mapError(err))
+	}
+	return u, nil
+}
+
+// Update replaces every field of the user with u.ID except CreatedAt, and
+// sets UpdatedAt. It returns ErrNotFound for an unknown ID and ErrConflict
+// when the new slug, email or phone is taken.
+func (s UsersStore) Update(ctx context.Context, u User) error {
+	res, err := s.db.write.ExecContext(ctx, `UPDATE users SET name = $2, slug = $3, description = $4,
+		avatar_url = $5, email = $6, phone = $7, password_hash = $8, level_key = $9, vip_key = $10,
+		vip_expires_at = $11, is_admin = $12, dark_room = $13, has_information = $14, updated_at = $15
+		WHERE id = $1`,
+		u.ID, u.Name, u.Slug, u.Description, u.AvatarURL, nullIfEmpty(normalizeEmail(u.Email)),
+		nullIfEmpty(strings.TrimSpace(u.Phone)), u.PasswordHash, u.LevelKey, u.VIPKey, u.VIPExpiresAt,
+		u.IsAdmin, u.DarkRoom, u.HasInfomation, Now())
+	if err != nil {
+		return fmt.Errorf("users store: update %d: %w", u.ID, mapError(err))
+	}
+	n, err := res.RowsAffected()
+	if err != nil {
+		return fmt.Errorf("users store: update %d: %w", u.ID, err)
+	}
+	if n == 0 {
+		return fmt.Errorf("users store: update %d: %w", u.ID, ErrNotFound)
+	}
+	return nil
+}
