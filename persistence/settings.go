@@ -45,6 +45,24 @@ func (s SettingsStore) Put(ctx context.Context, key string, value any) error {
 	return nil
 }
 
+// GetOrCreate decodes the document under key into into; when there is none
+// it stores value first. Concurrent callers (several nodes starting at once)
+// all read the one value that won.
+func (s SettingsStore) GetOrCreate(ctx context.Context, key string, value, into any) error {
+	text, err := encodeJSON(value)
+	if err != nil {
+		return fmt.Errorf("settings store: get or create %q: %w", key, err)
+	}
+	_, err = s.db.write.ExecContext(ctx, `
+		INSERT INTO settings (setting_key, value, updated_at) VALUES ($1, $2, $3)
+		ON CONFLICT (setting_key) DO NOTHING`,
+		key, text, Now())
+	if err != nil {
+		return fmt.Errorf("settings store: get or create %q: %w", key, mapError(err))
+	}
+	return s.Get(ctx, key, into)
+}
+
 // Keys lists every stored key in byte order.
 func (s SettingsStore) Keys(ctx context.Context) ([]string, error) {
 	keys, err := queryList(ctx, s.db.read, func(row scanner) (string, error) {

@@ -60,6 +60,12 @@ func TestSettingsStore(t *testing.T) {
 		require.NoError(t, s.Get(ctx, "login_box", &got))
 		assert.Equal(t, []string{"email"}, got.Types)
 
+		var secret string
+		require.NoError(t, s.GetOrCreate(ctx, "node.secret", "first", &secret))
+		assert.Equal(t, "first", secret)
+		require.NoError(t, s.GetOrCreate(ctx, "node.secret", "second", &secret))
+		assert.Equal(t, "first", secret, "an existing value wins")
+
 		assert.Error(t, s.Put(ctx, "bad", func() {}), "unencodable values are refused")
 		var n string
 		assert.Error(t, s.Get(ctx, "a_first", &n), "decoding into the wrong type fails")

@@ -133,3 +133,19 @@ func TestNormalizeLangAndViewer(t *testing.T) {
 	require.True(t, Viewer{UserID: 1, IsAdmin: true}.Can("anything"))
 	require.Equal(t, DefaultLang, RequestFrom(context.Background()).Lang)
 }
+
+func TestSessionChange(t *testing.T) {
+	t.Parallel()
+	req := &Request{}
+	_, _, changed := req.SessionChange()
+	require.False(t, changed)
+	req.SignIn(Session{AccessToken: "a"})
+	s, out, changed := req.SessionChange()
+	require.True(t, changed)
+	require.False(t, out)
+	require.Equal(t, "a", s.AccessToken)
+	req.SignOut()
+	_, out, changed = req.SessionChange()
+	require.True(t, changed)
+	require.True(t, out)
+}

@@ -50,7 +50,8 @@ func (v Viewer) Can(capability string) bool {
 }
 
 // Request is the context of one call, filled by the transport from the
-// envelope of POST /api/request (or the websocket frame).
+// envelope of POST /api/request (or the websocket frame). It belongs to one
+// call and is not safe for concurrent use.
 type Request struct {
 	// Action is the name of the action called.
 	Action string
@@ -68,6 +69,15 @@ type Request struct {
 	RequestID string
 	// Viewer is who is calling.
 	Viewer Viewer
+	// ClientIP is the caller's address, for rate limits.
+	ClientIP string
+	// UserAgent is the caller's User-Agent header.
+	UserAgent string
+	// RefreshToken is the caller's refresh token, when the transport has one
+	// (auth.refresh and auth.logout read it).
+	RefreshToken string
+
+	change *sessionChange // set by SignIn and SignOut
 }
 
 type requestKey struct{}

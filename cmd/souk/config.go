@@ -26,6 +26,12 @@ type Config struct {
 	Dev bool
 	// LogFormat is text or json.
 	LogFormat string
+	// Secret signs tokens, captchas and codes; every node of a cluster must
+	// share it. Empty: generated once and kept in the database.
+	Secret string
+	// TrustProxy reads the client's address and scheme from a reverse
+	// proxy's X-Forwarded-For and X-Forwarded-Proto headers.
+	TrustProxy bool
 	// ShutdownTimeout bounds how long in-flight requests may finish on stop.
 	ShutdownTimeout time.Duration
 }
@@ -55,6 +61,8 @@ func parseConfig(name string, args []string, stderr io.Writer) (Config, error) {
 	fs.StringVar(&cfg.DB, "db", cfg.DB, "database: empty for SQLite in the data folder, or a postgres:// URL (env SOUK_DB)")
 	fs.BoolVar(&cfg.Dev, "dev", cfg.Dev, "demo mode: demo content on first start, verification codes in the log (env SOUK_DEV)")
 	fs.StringVar(&cfg.LogFormat, "log-format", cfg.LogFormat, "log format: text or json (env SOUK_LOG_FORMAT)")
+	fs.StringVar(&cfg.Secret, "secret", cfg.Secret, "secret that signs tokens, at least 32 characters; empty: generated once and kept in the database (env SOUK_SECRET)")
+	fs.BoolVar(&cfg.TrustProxy, "trust-proxy", cfg.TrustProxy, "trust X-Forwarded-For and X-Forwarded-Proto from a reverse proxy (env SOUK_TRUST_PROXY)")
 	fs.DurationVar(&cfg.ShutdownTimeout, "shutdown-timeout", cfg.ShutdownTimeout, "how long in-flight requests may finish on stop (env SOUK_SHUTDOWN_TIMEOUT)")
 
 	if err := applyEnv(fs); err != nil {
@@ -109,6 +117,9 @@ func (c Config) validate() error {
 	}
 	if c.LogFormat != "text" && c.LogFormat != "json" {
 		return &configError{"log-format", c.LogFormat, "want text or json"}
+	}
+	if c.Secret != "" && len(c.Secret) < 32 {
+		return &configError{"secret", "(hidden)", "must be at least 32 characters"}
 	}
 	if c.ShutdownTimeout <= 0 {
 		return &configError{"shutdown-timeout", c.ShutdownTimeout.String(), "must be positive"}

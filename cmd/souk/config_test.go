@@ -47,10 +47,11 @@ func TestParseConfig(t *testing.T) {
 		{name: "bad address", args: []string{"--http", "8080"}, wantErr: `invalid value "8080" for --http (env SOUK_HTTP)`},
 		{name: "bad port", args: []string{"--http", ":99999"}, wantErr: `for --http`},
 		{name: "bad database scheme", args: []string{"--db", "mysql://x@y/z"}, wantErr: `invalid value "mysql://x@y/z" for --db (env SOUK_DB)`},
-		{name: "database password is not printed", args: []string{"--db", "mysql://u:secret@y/z"}, wantErr: `mysql://u:xxxxx@y/z`},
+		{name: "database password is not printed", args: []string{"--db", "mysql://u:hunter2@y/z"}, wantErr: `mysql://u:xxxxx@y/z`},
 		{name: "bad log format", args: []string{"--log-format", "xml"}, wantErr: `invalid value "xml" for --log-format (env SOUK_LOG_FORMAT): want text or json`},
 		{name: "bad boolean in the environment", env: map[string]string{"SOUK_DEV": "maybe"}, wantErr: `invalid value "maybe" for --dev (env SOUK_DEV)`},
 		{name: "empty data folder", args: []string{"--data", " "}, wantErr: `for --data`},
+		{name: "short secret", args: []string{"--secret", "hunter2"}, wantErr: `invalid value "(hidden)" for --secret (env SOUK_SECRET): must be at least 32 characters`},
 		{name: "stray argument", args: []string{"extra"}, wantErr: `unexpected argument "extra"`},
 	}
 	for _, tt := range tests {
@@ -62,7 +63,7 @@ func TestParseConfig(t *testing.T) {
 			if tt.wantErr != "" {
 				require.Error(t, err)
 				require.Contains(t, err.Error(), tt.wantErr)
-				require.NotContains(t, err.Error(), "secret")
+				require.NotContains(t, err.Error(), "hunter2")
 				return
 			}
 			require.NoError(t, err)

@@ -76,18 +76,18 @@ func printLogins(w io.Writer) {
 	}
 }
 
-// registerActions adds every feature's actions. db may be nil when the
-// registry is only described (souk apidoc).
-func registerActions(db *persistence.DB) (*action.Registry, *page.Service) {
+// registerActions adds every feature's actions. The deps may be empty when
+// the registry is only described (souk apidoc).
+func registerActions(d deps) (*action.Registry, *page.Service) {
 	reg := action.NewRegistry()
-	pages := page.New(db)
+	pages := page.New(d.db)
 	pages.Register(reg)
-	registerFeatures(reg, db)
+	registerFeatures(reg, d)
 	return reg, pages
 }
 
 func writeAPIDoc(w io.Writer) error {
-	reg, _ := registerActions(nil)
+	reg, _ := registerActions(deps{})
 	return reg.WriteReference(w)
 }
 
@@ -113,7 +113,11 @@ func serve(ctx context.Context, cfg Config, stdout io.Writer) error {
 	if err != nil {
 		return fmt.Errorf("cannot load the messages: %w", err)
 	}
-	reg, pages := registerActions(db)
+	secret, err := nodeSecret(ctx, cfg, db)
+	if err != nil {
+		return err
+	}
+	reg, pages := registerActions(deps{db: db, secret: secret, dev: cfg.Dev})
 	client, err := web.New(web.Config{
 		Dist:      webui.Dist(),
 		Locales:   webui.Locales(),
@@ -132,6 +136,7 @@ func serve(ctx context.Context, cfg Config, stdout io.Writer) error {
 		Registry:   reg,
 		Translator: catalog,
 		Fallback:   client,
+		TrustProxy: cfg.TrustProxy,
 		Ready: func(ctx context.Context) error {
 			if !db.Ready() {
 				return errors.New("migrations have not run")

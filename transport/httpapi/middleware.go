@@ -30,6 +30,7 @@ func (s *Server) observe(next http.Handler) http.Handler {
 		w.Header().Set("X-Request-Id", id)
 		ww := middleware.NewWrapResponseWriter(w, r.ProtoMajor)
 		r = r.WithContext(requestContext(r, id))
+		s.identify(r, action.RequestFrom(r.Context()))
 		defer func() {
 			if rec := recover(); rec != nil {
 				if rec == http.ErrAbortHandler {

@@ -63,7 +63,6 @@ func (s *Server) handleRequest(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, s.tr, action.Required("action"))
 		return
 	}
-	req.Action = env.Action
 	req.Path = env.Path
 	req.Device = normalizeDevice(env.Device)
 	req.Currency = strings.ToUpper(env.Currency)
@@ -74,20 +73,33 @@ func (s *Server) handleRequest(w http.ResponseWriter, r *http.Request) {
 		req.VisitorID = env.VisitorID
 	}
 
+	if env.AuthToken != "" {
+		s.authenticate(r, req, env.AuthToken)
+	}
+	s.dispatch(w, r, env.Action, env.Data)
+}
+
+// dispatch calls the named action for the request and writes its reply,
+// with the session cookies the action asked for.
+func (s *Server) dispatch(w http.ResponseWriter, r *http.Request, name string, data json.RawMessage) {
+	req := action.RequestFrom(r.Context())
+	req.Action = name
 	start := time.Now()
-	reply, err := s.registry.Call(r.Context(), env.Action, env.Data)
+	reply, err := s.registry.Call(r.Context(), name, data)
 	status := http.StatusOK
 	if err != nil {
 		e := action.AsError(err)
 		status = e.Status
 		if status >= 500 {
-			slog.ErrorContext(r.Context(), "action failed", "action", env.Action, "err", err)
+			slog.ErrorContext(r.Context(), "action failed", "err", err)
 		}
+		s.writeSession(w, r, req)
 		writeError(w, r, s.tr, e)
 	} else {
+		s.writeSession(w, r, req)
 		writeJSON(w, http.StatusOK, reply)
 	}
-	s.metrics.observeAction(s.actionLabel(env.Action), status, time.Since(start))
+	s.metrics.observeAction(s.actionLabel(name), status, time.Since(start))
 }
 
 // actionLabel keeps metric labels bounded: unknown names share one label.

@@ -23,6 +23,11 @@ type Config struct {
 	Fallback http.Handler
 	// MaxBody limits the /api/request body; zero means DefaultMaxBody.
 	MaxBody int64
+	// Auth verifies access tokens; nil leaves every caller a guest.
+	Auth action.Authenticator
+	// TrustProxy takes the client's address and scheme from the
+	// X-Forwarded-For and X-Forwarded-Proto headers of a reverse proxy.
+	TrustProxy bool
 }
 
 // Server is the HTTP handler of a node.
@@ -33,6 +38,9 @@ type Server struct {
 	maxBody  int64
 	metrics  *metrics
 	router   chi.Router
+
+	auth       action.Authenticator
+	trustProxy bool
 }
 
 // New builds the router of a node.
@@ -43,6 +51,9 @@ func New(cfg Config) *Server {
 		ready:    cfg.Ready,
 		maxBody:  cfg.MaxBody,
 		metrics:  newMetrics(),
+
+		auth:       cfg.Auth,
+		trustProxy: cfg.TrustProxy,
 	}
 	if s.maxBody <= 0 {
 		s.maxBody = DefaultMaxBody
@@ -50,6 +61,8 @@ func New(cfg Config) *Server {
 	r := chi.NewRouter()
 	r.Use(s.observe)
 	r.Post("/api/request", s.handleRequest)
+	r.Post("/api/auth/refresh", s.handleRefresh)
+	r.Get("/api/auth/logout", s.handleLogout)
 	r.Method(http.MethodGet, "/api/countryDialCodes", DialCodesHandler())
 	r.Method(http.MethodGet, "/api/qrcode", QRCodeHandler(s.tr))
 	r.Method(http.MethodGet, "/api/avatar", AvatarHandler(s.tr))
