@@ -1,0 +1,129 @@
+// Builds the web client into webui/dist: the esbuild bundle (code split, content
+// hashed), the Tailwind stylesheet, index.html written from the metafile, and
+// the build manifests under builds/. Run from anywhere: `node webui/build.mjs`.
+import { build, transform } from 'esbuild';
+import { createHash } from 'node:crypto';
+import { execFile } from 'node:child_process';
+import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '..');
+const dist = path.join(here, 'dist');
+const assets = path.join(dist, 'assets');
+const require = createRequire(import.meta.url);
+const run = promisify(execFile);
+
+const started = Date.now();
+const production = process.env.NODE_ENV !== 'development';
+
+await rm(dist, { recursive: true, force: true });
+await mkdir(assets, { recursive: true });
+
+const [bundle, css] = await Promise.all([bundleScripts(), buildStyles()]);
+const inlineScript = await colorModeScript();
+
+const buildId = await hashOutputs();
+const timestamp = Date.now();
+await writeIndex(bundle, css, inlineScript, buildId);
+await writeManifests(buildId, timestamp);
+
+const files = Object.keys(bundle.metafile.outputs).filter((f) => f.endsWith('.js')).length;
+console.log(`webui: build ${buildId}, ${files} scripts + ${path.basename(css)} in ${Date.now() - started} ms`);
+
+async function bundleScripts() {
+  return build({
+    absWorkingDir: root,
+    entryPoints: { main: path.join(here, 'src/main.tsx') },
+    outdir: assets,
+    bundle: true,
+    format: 'esm',
+    splitting: true,
+    platform: 'browser',
+    target: ['es2022', 'chrome111', 'firefox114', 'safari16.4'],
+    entryNames: '[name]-[hash]',
+    chunkNames: '[name]-[hash]',
+    assetNames: '[name]-[hash]',
+    minify: production,
+    sourcemap: true,
+    metafile: true,
+    jsx: 'automatic',
+    legalComments: 'none',
+    define: { 'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development') },
+    logLevel: 'warning',
+  });
+}
+
+async function buildStyles() {
+  const manifest = require.resolve('@tailwindcss/cli/package.json');
+  const cli = path.join(path.dirname(manifest), require(manifest).bin.tailwindcss);
+  const tmp = path.join(assets, 'styles.tmp.css');
+  const args = [cli, '--input', path.join(here, 'src/styles.css'), '--output', tmp];
+  if (production) args.push('--minify');
+  await run(process.execPath, args, { cwd: here });
+  const text = await readFile(tmp);
+  await rm(tmp);
+  const name = `styles-${shortHash(text)}.css`;
+  await writeFile(path.join(assets, name), text);
+  return `assets/${name}`;
+}
+
+async function colorModeScript() {
+  const source = await readFile(path.join(here, 'src/colorModeInline.js'), 'utf8');
+  const { code } = await transform(source, { minify: true, target: 'es2015' });
+  return code.trim();
+}
+
+// The build id hashes every output and the message files (served at
+// /_i18n/... and cached by the client per build), so any change yields a new id.
+async function hashOutputs() {
+  const hash = createHash('sha256');
+  for (const dir of [assets, path.join(here, 'src/i18n/locales')]) {
+    for (const name of (await readdir(dir)).sort()) {
+      hash.update(name);
+      hash.update(await readFile(path.join(dir, name)));
+    }
+  }
+  return hash.digest('hex').slice(0, 16);
+}
+
+async function writeIndex(result, cssHref, inline, buildId) {
+  const outputs = result.metafile.outputs;
+  const entry = Object.keys(outputs).find((file) => outputs[file].entryPoint && file.endsWith('.js'));
+  if (!entry) throw new Error('webui build: no entry script in the metafile');
+  const entryHref = path.relative(dist, path.join(root, entry)).split(path.sep).join('/');
+  // Preload the chunks the entry imports statically, so they download in parallel.
+  const preloads = outputs[entry].imports
+    .filter((i) => i.kind === 'import-statement')
+    .map((i) => path.relative(dist, path.join(root, i.path)).split(path.sep).join('/'));
+
+  const template = await readFile(path.join(here, 'index.html'), 'utf8');
+  const html = template
+    .replace('%BUILD_ID%', buildId)
+    .replace('%COLOR_MODE_SCRIPT%', () => inline)
+    .replace('%STYLES%', `<link rel="stylesheet" href="/${cssHref}" />`)
+    .replace(
+      '%SCRIPTS%',
+      [
+        ...preloads.map((href) => `<link rel="modulepreload" href="/${href}" />`),
+        `<script type="module" src="/${entryHref}"></script>`,
+      ].join('\n    '),
+    );
+  await writeFile(path.join(dist, 'index.html'), html);
+}
+
+async function writeManifests(id, timestamp) {
+  await mkdir(path.join(dist, 'builds/meta'), { recursive: true });
+  await writeFile(path.join(dist, 'builds/latest.json'), JSON.stringify({ id, timestamp }));
+  await writeFile(
+    path.join(dist, 'builds/meta', `${id}.json`),
+    JSON.stringify({ id, timestamp, matcher: {}, prerendered: [] }),
+  );
+}
+
+function shortHash(data) {
+  return createHash('sha256').update(data).digest('hex').slice(0, 8).toUpperCase();
+}

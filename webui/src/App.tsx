@@ -1,0 +1,30 @@
+import { I18nextProvider } from 'react-i18next';
+import { BrowserRouter } from 'react-router';
+import { BuildNotice } from './components/Feedback/BuildNotice';
+import { Toaster } from './components/Feedback/Toaster';
+import { AppRoutes } from './routing/AppRoutes';
+import type { RootStore } from './stores/RootStore';
+import { StoresProvider } from './stores/StoresContext';
+
+/** Providers around the routes; tests render <Providers> with a MemoryRouter instead. */
+export function Providers({ root, children }: { root: RootStore; children: React.ReactNode }) {
+  return (
+    <StoresProvider root={root}>
+      <I18nextProvider i18n={root.i18n}>
+        {children}
+        <Toaster />
+        <BuildNotice />
+      </I18nextProvider>
+    </StoresProvider>
+  );
+}
+
+export function App({ root }: { root: RootStore }) {
+  return (
+    <Providers root={root}>
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
+    </Providers>
+  );
+}

@@ -1,0 +1,93 @@
+import * as RadixToast from '@radix-ui/react-toast';
+import { CircleAlert, CircleCheck, Info, TriangleAlert, Bell, X } from 'lucide-react';
+import { observer } from 'mobx-react-lite';
+import type { CSSProperties } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useStores } from '../../stores/StoresContext';
+import {
+  TOAST_OFFSET_PX,
+  TOAST_PLACEMENTS,
+  type Toast,
+  type ToastPlacement,
+  type ToastType,
+} from '../../stores/ToastsStore';
+
+const ICONS: Record<ToastType, typeof Info> = {
+  primary: Bell,
+  success: CircleCheck,
+  info: Info,
+  warning: TriangleAlert,
+  error: CircleAlert,
+};
+
+const ACCENT: Record<ToastType, string> = {
+  primary: 'text-brand-600 dark:text-brand-400',
+  success: 'text-emerald-600 dark:text-emerald-400',
+  info: 'text-sky-600 dark:text-sky-400',
+  warning: 'text-amber-600 dark:text-amber-400',
+  error: 'text-rose-600 dark:text-rose-400',
+};
+
+function viewportStyle(placement: ToastPlacement): CSSProperties {
+  const offset = `${TOAST_OFFSET_PX}px`;
+  const style: CSSProperties = { position: 'fixed', zIndex: 100 };
+  if (placement.startsWith('top')) style.top = offset;
+  else style.bottom = offset;
+  if (placement.endsWith('left')) style.left = offset;
+  else if (placement.endsWith('right')) style.right = offset;
+  else {
+    style.left = '50%';
+    style.transform = 'translateX(-50%)';
+  }
+  return style;
+}
+
+function swipeDirection(placement: ToastPlacement) {
+  if (placement.endsWith('left')) return 'left' as const;
+  if (placement.endsWith('right')) return 'right' as const;
+  return placement.startsWith('top') ? ('up' as const) : ('down' as const);
+}
+
+/** Renders the toasts of the ToastsStore in their six placements. */
+export const Toaster = observer(function Toaster() {
+  const { toasts } = useStores();
+  return (
+    <>
+      {TOAST_PLACEMENTS.map((placement) => (
+        <RadixToast.Provider key={placement} swipeDirection={swipeDirection(placement)}>
+          {toasts.at(placement).map((toast) => (
+            <ToastItem key={toast.id} toast={toast} onClose={() => toasts.dismiss(toast.id)} />
+          ))}
+          <RadixToast.Viewport
+            data-placement={placement}
+            style={viewportStyle(placement)}
+            className="flex w-[min(92vw,24rem)] flex-col gap-2 outline-none"
+          />
+        </RadixToast.Provider>
+      ))}
+    </>
+  );
+});
+
+function ToastItem({ toast, onClose }: { toast: Toast; onClose: () => void }) {
+  const { t } = useTranslation();
+  const Icon = ICONS[toast.type];
+  return (
+    <RadixToast.Root
+      duration={toast.duration}
+      type={toast.type === 'error' ? 'foreground' : 'background'}
+      onOpenChange={(open) => !open && onClose()}
+      data-type={toast.type}
+      className="flex items-start gap-3 rounded-xl bg-white/95 px-4 py-3 text-sm shadow-lg ring-1 ring-zinc-900/10 backdrop-blur animate-toast-in dark:bg-zinc-800/95 dark:ring-white/10"
+    >
+      <Icon className={`mt-0.5 size-4 shrink-0 ${ACCENT[toast.type]}`} aria-hidden />
+      <RadixToast.Description className="flex-1 text-zinc-800 dark:text-zinc-100">{toast.message}</RadixToast.Description>
+      <RadixToast.Close
+        aria-label={t('common.toast.close')}
+        className="-mr-1 rounded p-0.5 text-zinc-400 hover:text-zinc-700 dark:hover:text-zinc-200"
+      >
+        <X className="size-3.5" />
+      </RadixToast.Close>
+    </RadixToast.Root>
+  );
+}

@@ -1,0 +1,47 @@
+import { Bell, Crown, LayoutDashboard, Ticket, Wallet } from 'lucide-react';
+import { observer } from 'mobx-react-lite';
+import { useTranslation } from 'react-i18next';
+import { NavLink, Outlet } from 'react-router';
+import { useStores } from '../../stores/StoresContext';
+import { localizePath } from '../../utils/links';
+import { SiteChrome } from './DefaultLayout';
+
+export const ACCOUNT_PAGES = ['notification', 'ticket', 'wealth', 'membership'] as const;
+export type AccountPage = (typeof ACCOUNT_PAGES)[number];
+
+const ICONS = { overview: LayoutDashboard, notification: Bell, ticket: Ticket, wealth: Wallet, membership: Crown };
+
+/** The account layout: the site chrome with the account navigation beside the page. */
+export const AccountLayout = observer(function AccountLayout() {
+  const { locale } = useStores();
+  const { t } = useTranslation();
+  const items = [
+    { key: 'overview' as const, to: '/account' },
+    ...ACCOUNT_PAGES.map((page) => ({ key: page, to: `/account/${page}` })),
+  ];
+  return (
+    <SiteChrome>
+      <div className="mx-auto flex w-full max-w-[var(--site-width)] flex-col gap-6 px-4 py-6 sm:px-5 md:flex-row md:gap-10 md:py-10">
+        <nav aria-label={t('page.account.title')} className="scrollbar-none -mx-4 flex shrink-0 gap-1 overflow-x-auto px-4 md:mx-0 md:w-52 md:flex-col md:px-0">
+          {items.map(({ key, to }) => {
+            const Icon = ICONS[key];
+            return (
+              <NavLink
+                key={key}
+                to={localizePath(to, locale.lang)}
+                end
+                className="flex shrink-0 items-center gap-2.5 rounded-xl px-3 py-2 text-sm text-zinc-600 transition hover:bg-zinc-100 aria-[current=page]:bg-zinc-900 aria-[current=page]:text-white dark:text-zinc-400 dark:hover:bg-zinc-800 dark:aria-[current=page]:bg-white dark:aria-[current=page]:text-zinc-900"
+              >
+                <Icon className="size-4" aria-hidden />
+                {t(`page.account.nav.${key}`)}
+              </NavLink>
+            );
+          })}
+        </nav>
+        <div className="min-w-0 flex-1">
+          <Outlet />
+        </div>
+      </div>
+    </SiteChrome>
+  );
+});

@@ -1,0 +1,105 @@
+import { makeAutoObservable } from 'mobx';
+
+/** The signed-in member as auth.viewer returns it (SPEC §3). Ids are strings (64-bit). */
+export interface ViewerData {
+  id: string;
+  databaseId: string;
+  avatar?: { url?: string };
+  name: string;
+  description?: string;
+  gqVIP?: string | null;
+  gqLevel?: string | null;
+  darkRoom?: boolean;
+  gqSlug?: string;
+  /** Balances keyed by currency code, sent as text. */
+  gqMoney?: string | Record<string, string | number> | null;
+  gqCredit?: number | string | null;
+  gqUserSocketToken?: { signature: string; timestamp: string } | null;
+  gqTicket?: unknown[];
+  gqNotification?: number;
+  gqRoles?: ViewerRoles;
+}
+
+export interface ViewerRoles {
+  canBuilder?: boolean;
+  isAdmin?: boolean;
+  hasInfomation?: boolean;
+  userCan?: string[];
+  media?: Record<string, { can?: boolean; size?: number; max?: number; count?: number }>;
+  [key: string]: unknown;
+}
+
+export class Viewer {
+  data: ViewerData;
+
+  constructor(data: ViewerData) {
+    this.data = data;
+    makeAutoObservable(this);
+  }
+
+  get id() {
+    return this.data.id;
+  }
+
+  get name() {
+    return this.data.name;
+  }
+
+  get avatarUrl() {
+    return this.data.avatar?.url ?? '';
+  }
+
+  get canBuilder() {
+    return this.data.gqRoles?.canBuilder === true;
+  }
+
+  get isVip() {
+    return Boolean(this.data.gqVIP);
+  }
+
+  get unreadNotifications() {
+    return Number(this.data.gqNotification ?? 0);
+  }
+
+  get ticketCount() {
+    return this.data.gqTicket?.length ?? 0;
+  }
+
+  get credit() {
+    return Number(this.data.gqCredit ?? 0);
+  }
+
+  /** Balances by currency code; gqMoney arrives as JSON text or an object. */
+  get money(): Record<string, number> {
+    let raw = this.data.gqMoney;
+    if (typeof raw === 'string') {
+      try {
+        raw = JSON.parse(raw) as Record<string, string | number>;
+      } catch {
+        raw = null;
+      }
+    }
+    const balances: Record<string, number> = {};
+    for (const [code, amount] of Object.entries(raw ?? {})) {
+      const value = Number(amount);
+      if (Number.isFinite(value)) balances[code] = value;
+    }
+    return balances;
+  }
+
+  update(data: Partial<ViewerData>) {
+    this.data = { ...this.data, ...data };
+  }
+}
+
+/** The default seed of the avatar endpoint (SPEC §9). */
+export const DEFAULT_AVATAR_SEED = '123';
+
+/**
+ * The image of an avatar: a URL-like value is used directly unless it is a
+ * gravatar one; otherwise the avatar endpoint draws one from a seed.
+ */
+export function avatarSrc(url: string | undefined, seed: string | undefined): string {
+  if (url && /^(https?:)?\/\//i.test(url) && !/gravatar\.com/i.test(url)) return url;
+  return `/api/avatar?seed=${encodeURIComponent(seed || DEFAULT_AVATAR_SEED)}`;
+}

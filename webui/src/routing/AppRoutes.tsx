@@ -1,0 +1,61 @@
+import { Fragment } from 'react';
+import { Route, Routes, useLocation } from 'react-router';
+import { ErrorBoundary } from '../components/Feedback/ErrorBoundary';
+import { AccountLayout } from '../components/Layout/AccountLayout';
+import { DefaultLayout } from '../components/Layout/DefaultLayout';
+import { DocsLayout } from '../components/Layout/DocsLayout';
+import { PREFIXED_LANGS } from '../i18n/languages';
+import { AccountPage } from '../scenes/Account/AccountPage';
+import { Builder } from '../scenes/Builder';
+import { Create } from '../scenes/Create';
+import { DynamicPage } from '../scenes/DynamicPage';
+import { Authorize } from '../scenes/Authorize';
+import { Cart } from '../scenes/Cart';
+import { Community } from '../scenes/Community';
+import { Docs } from '../scenes/Docs';
+import { Notify } from '../scenes/Notify';
+import { RouteEffects } from './RouteEffects';
+
+/** Route prefixes: none for zh-hans, /en, /es (SPEC §2: every route in three variants). */
+const PREFIXES = ['', ...PREFIXED_LANGS.map((lang) => `/${lang}`)];
+
+function localeRoutes(prefix: string) {
+  return (
+    <Fragment key={prefix || '/'}>
+      <Route element={<DefaultLayout />}>
+        <Route path={`${prefix}/notify`} element={<Notify />} />
+        <Route path={`${prefix}/authorize`} element={<Authorize />} />
+        <Route path={`${prefix}/create`} element={<Create />} />
+        <Route path={`${prefix}/community`} element={<Community />} />
+        <Route path={`${prefix}/cart`} element={<Cart />} />
+        <Route path={`${prefix}/*`} element={<DynamicPage />} />
+      </Route>
+      <Route element={<DocsLayout />}>
+        <Route path={`${prefix}/docs`} element={<Docs />} />
+      </Route>
+      <Route element={<AccountLayout />}>
+        <Route path={`${prefix}/account`} element={<AccountPage />} />
+        <Route path={`${prefix}/account/:page`} element={<AccountPage />} />
+      </Route>
+      <Route path={`${prefix}/builder`} element={<Builder />} />
+    </Fragment>
+  );
+}
+
+/** Every route of the client in its three language variants. */
+export function AppRoutes() {
+  const { pathname } = useLocation();
+  return (
+    <>
+      <RouteEffects />
+      <ErrorBoundary key={pathname}>
+        <Routes>{PREFIXES.map(localeRoutes)}</Routes>
+      </ErrorBoundary>
+    </>
+  );
+}
+
+/** True for the builder route, where the shell does not fetch the viewer. */
+export function isBuilderPath(pathname: string): boolean {
+  return PREFIXES.some((prefix) => pathname.replace(/\/+$/, '') === `${prefix}/builder`);
+}

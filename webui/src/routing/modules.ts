@@ -1,0 +1,46 @@
+import type { ComponentType } from 'react';
+import type { ModuleProps } from '../modules/ModuleFrame';
+import type { PageKind } from './resolve';
+import { lazyModule } from './lazyModule';
+import { prefetchAllowed, prefetchChunks } from './prefetch';
+
+const LOADERS = {
+  article: () => import('../modules/Article'),
+  shop: () => import('../modules/Shop'),
+  community: () => import('../modules/Community'),
+  page: () => import('../modules/Page'),
+  profile: () => import('../modules/Profile'),
+};
+
+/** The lazy modules, each its own chunk, loaded when a page of its kind opens. */
+export const MODULES = {
+  article: lazyModule(LOADERS.article),
+  shop: lazyModule(LOADERS.shop),
+  community: lazyModule(LOADERS.community),
+  page: lazyModule(LOADERS.page),
+  profile: lazyModule(LOADERS.profile),
+} satisfies Record<keyof typeof LOADERS, ComponentType<ModuleProps>>;
+
+/** Preloads every module chunk when the browser is idle, unless the connection is slow or metered. */
+export function prefetchModules() {
+  if (!prefetchAllowed()) return;
+  const start = () => void prefetchChunks(Object.values(LOADERS));
+  if ('requestIdleCallback' in window) window.requestIdleCallback(start, { timeout: 5000 });
+  else setTimeout(start, 2000);
+}
+
+/** The module that renders a page of a kind; custom pages use the page module. */
+export function moduleFor(kind: Exclude<PageKind, 'home'>): ComponentType<ModuleProps> {
+  switch (kind) {
+    case 'article':
+    case 'shop':
+    case 'community':
+    case 'page':
+    case 'profile':
+      return MODULES[kind];
+    case 'custom':
+      return MODULES.page;
+    default:
+      return kind satisfies never;
+  }
+}

@@ -1,0 +1,49 @@
+import { Bell, Crown, LayoutDashboard, Ticket, Wallet, type LucideIcon } from 'lucide-react';
+import { observer } from 'mobx-react-lite';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useParams } from 'react-router';
+import { ErrorPage } from '../../components/Feedback/ErrorPage';
+import { EmptyState } from '../../components/Feedback/EmptyState';
+import { ACCOUNT_PAGES, type AccountPage as Page } from '../../components/Layout/AccountLayout';
+import { useDocumentTitle } from '../../routing/useDocumentTitle';
+import { useStores } from '../../stores/StoresContext';
+
+const ICONS: Record<Page, LucideIcon> = { notification: Bell, ticket: Ticket, wealth: Wallet, membership: Crown };
+
+function isAccountPage(value: string | undefined): value is Page {
+  return (ACCOUNT_PAGES as readonly string[]).includes(value ?? '');
+}
+
+/** /account and /account/{notification|ticket|wealth|membership}; other pages are not found. */
+export const AccountPage = observer(function AccountPage() {
+  const { page } = useParams();
+  const { pathname } = useLocation();
+  const { auth, ui } = useStores();
+  const { t } = useTranslation();
+  const known = page === undefined || isAccountPage(page);
+  const title = isAccountPage(page) ? t(`page.account.${page}.title`) : t('page.account.title');
+  useDocumentTitle(title);
+  if (!known) return <ErrorPage statusCode={404} path={pathname} />;
+  const Icon: LucideIcon = isAccountPage(page) ? ICONS[page] : LayoutDashboard;
+
+  return (
+    <section>
+      <h1 className="text-2xl font-bold tracking-tight">{title}</h1>
+      <div className="mt-6">
+        {!auth.isLoggedIn ? (
+          <EmptyState icon={Icon} title={t('page.account.loginRequired')}>
+            <button
+              type="button"
+              onClick={() => ui.open('login')}
+              className="rounded-full bg-zinc-900 px-4 py-2 text-sm font-medium text-white dark:bg-white dark:text-zinc-900"
+            >
+              {t('common.header.login')}
+            </button>
+          </EmptyState>
+        ) : (
+          <EmptyState icon={Icon} title={isAccountPage(page) ? t(`page.account.${page}.empty`) : t('page.account.overview.empty')} />
+        )}
+      </div>
+    </section>
+  );
+});

@@ -1,0 +1,92 @@
+import { RequestClient } from '../api/client';
+import { createI18n, type I18n } from '../i18n';
+import { HTML_LANG, type Lang } from '../i18n/languages';
+import { loadMessages, type Messages } from '../i18n/messages';
+import { AuthStore } from './AuthStore';
+import { BuildStore } from './BuildStore';
+import { ColorModeStore } from './ColorModeStore';
+import { LocaleStore } from './LocaleStore';
+import { PagesStore } from './PagesStore';
+import { SearchStore } from './SearchStore';
+import { SettingsStore } from './SettingsStore';
+import { ToastsStore } from './ToastsStore';
+import { UiStore } from './UiStore';
+
+export interface RootStoreOptions {
+  lang: Lang;
+  /** The id of the running build (from index.html); empty in tests. */
+  buildId?: string;
+  /** Messages already loaded, by language (tests pass them all). */
+  messages?: Partial<Record<Lang, Messages>>;
+  /** Loads the messages of a language that is not loaded yet. */
+  loadMessages?: (lang: Lang) => Promise<Messages>;
+}
+
+/** Builds every store of the client with a back-reference to itself. */
+export class RootStore {
+  readonly i18n: I18n;
+  readonly client: RequestClient;
+  readonly toasts: ToastsStore;
+  readonly ui: UiStore;
+  readonly colorMode: ColorModeStore;
+  readonly locale: LocaleStore;
+  readonly settings: SettingsStore;
+  readonly auth: AuthStore;
+  readonly pages: PagesStore;
+  readonly search: SearchStore;
+  readonly build: BuildStore;
+
+  private readonly messagesLoader: (lang: Lang) => Promise<Messages>;
+
+  constructor(options: RootStoreOptions) {
+    this.i18n = createI18n(options.lang, options.messages ?? {});
+    this.messagesLoader = options.loadMessages ?? ((lang) => loadMessages(lang, options.buildId ?? ''));
+    this.toasts = new ToastsStore(this);
+    this.ui = new UiStore(this);
+    this.colorMode = new ColorModeStore(this);
+    this.locale = new LocaleStore(this, options.lang);
+    this.settings = new SettingsStore(this);
+    this.auth = new AuthStore(this);
+    this.pages = new PagesStore(this);
+    this.search = new SearchStore(this);
+    this.build = new BuildStore(this, options.buildId ?? '');
+    this.client = new RequestClient({
+      envelope: () => ({
+        path: this.ui.path,
+        device: this.ui.device,
+        currency: this.locale.currency,
+        lang: this.locale.lang,
+      }),
+      showError: (message) => this.toasts.error(message),
+      translate: (key, vars) => this.t(key, vars),
+      onSessionExpired: () => this.auth.sessionExpired(),
+    });
+  }
+
+  /** Translates a key in the current language. */
+  t = (key: string, vars?: Record<string, unknown>): string => this.i18n.t(key, vars);
+
+  /** Makes sure the messages of lang are loaded into i18n. */
+  async ensureMessages(lang: Lang) {
+    if (this.i18n.hasResourceBundle(lang, 'translation')) return;
+    const messages = await this.messagesLoader(lang);
+    this.i18n.addResourceBundle(lang, 'translation', messages, true, true);
+  }
+
+  /** Loads what the first render needs, and starts the watchers. */
+  async start({ fetchViewer = true }: { fetchViewer?: boolean } = {}) {
+    this.colorMode.start();
+    this.ui.start();
+    await this.ensureMessages(this.locale.lang);
+    await this.i18n.changeLanguage(this.locale.lang);
+    document.documentElement.lang = HTML_LANG[this.locale.lang];
+    await Promise.all([this.settings.fetch(), fetchViewer ? this.auth.fetchViewer() : undefined]);
+    this.build.start();
+  }
+
+  stop() {
+    this.colorMode.stop();
+    this.ui.stop();
+    this.build.stop();
+  }
+}

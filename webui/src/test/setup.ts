@@ -1,0 +1,26 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach, vi } from 'vitest';
+
+// Pure tests run in the node environment (// @vitest-environment node): no DOM to prepare.
+const hasDom = typeof window !== 'undefined';
+
+if (hasDom) {
+  // jsdom lacks what the toolbar and Radix's pointer handling use.
+  window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
+  Element.prototype.scrollIntoView ??= vi.fn();
+  Element.prototype.hasPointerCapture ??= () => false;
+  Element.prototype.releasePointerCapture ??= () => {};
+}
+
+afterEach(() => {
+  if (!hasDom) return;
+  cleanup();
+  localStorage.clear();
+  sessionStorage.clear();
+  document.documentElement.className = '';
+  for (const cookie of document.cookie.split(';')) {
+    const name = cookie.split('=')[0].trim();
+    if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
+  }
+});

@@ -1,0 +1,48 @@
+/**
+ * Money in major units (yuan, dollars, euros) as plain numbers, always rounded to 2 decimals
+ * (SPEC §9). Arithmetic goes through integer cents so that `addMoney(0.1, 0.2) === 0.3`.
+ */
+
+/** Rounds half away from zero after dropping binary noise (1.005 * 100 is 100.49999…). */
+function roundHalfAwayFromZero(value: number): number {
+  const clean = Number(value.toPrecision(15));
+  const rounded = Math.sign(clean) * Math.round(Math.abs(clean));
+  return rounded === 0 ? 0 : rounded;
+}
+
+/** Converts a major amount to the server's integer minor units (cents), rounding to the cent. */
+export function majorToMinor(major: number): number {
+  return roundHalfAwayFromZero(major * 100);
+}
+
+/** Converts the server's integer minor units (cents) to a major amount. */
+export function minorToMajor(minor: number): number {
+  return roundHalfAwayFromZero(minor) / 100;
+}
+
+/** The sum of the amounts, rounded to 2 decimals. */
+export function addMoney(...amounts: number[]): number {
+  return minorToMajor(amounts.reduce((cents, amount) => cents + majorToMinor(amount), 0));
+}
+
+/** `minuend - subtrahend`, rounded to 2 decimals. */
+export function subMoney(minuend: number, subtrahend: number): number {
+  return minorToMajor(majorToMinor(minuend) - majorToMinor(subtrahend));
+}
+
+/** `amount` times `factor` (a quantity or a rate), rounded half away from zero to 2 decimals. */
+export function mulMoney(amount: number, factor: number): number {
+  return minorToMajor(majorToMinor(amount) * factor);
+}
+
+/**
+ * Formats an amount with its currency symbol and exactly 2 decimals: `¥12.30`, `-¥12.30`.
+ * An amount that rounds to zero shows no minus sign.
+ */
+export function formatMoney(amount: number, symbol: string): string {
+  const cents = majorToMinor(amount);
+  const absolute = Math.abs(cents);
+  const whole = Math.floor(absolute / 100);
+  const fraction = String(absolute % 100).padStart(2, '0');
+  return `${cents < 0 ? '-' : ''}${symbol}${whole}.${fraction}`;
+}
