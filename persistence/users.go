@@ -33,8 +33,25 @@ type User struct {
 	DarkRoom bool
 	// HasInfomation is set once the member completed the profile (spelled as the client spells it).
 	HasInfomation bool
+	// ReferrerID is the member who invited this one; 0 means nobody.
+	ReferrerID int64
+	// Profile holds the more-information fields.
+	Profile UserProfile
 	// CreatedAt and UpdatedAt are epoch ms, set by the store.
 	CreatedAt, UpdatedAt int64
+}
+
+// UserProfile is what the more-information dialog asks a member. Every
+// field is optional; "" means not given.
+type UserProfile struct {
+	// Gender is "male", "female" or "other".
+	Gender string `json:"gender,omitempty"`
+	// Birthday is a date, YYYY-MM-DD.
+	Birthday string `json:"birthday,omitempty"`
+	// Location is free text such as a city.
+	Location string `json:"location,omitempty"`
+	// Website is an http or https URL.
+	Website string `json:"website,omitempty"`
 }
 
 // UsersStore keeps the members.
@@ -43,17 +60,22 @@ type UsersStore struct{ db *DB }
 // Users returns the users store.
 func (db *DB) Users() UsersStore { return UsersStore{db: db} }
 
+// userColumns are every column of a user, in scanUser's and insertUser's order.
 const userColumns = `id, name, slug, description, avatar_url, email, phone, password_hash, level_key,
-	vip_key, vip_expires_at, is_admin, dark_room, has_information, created_at, updated_at`
+	vip_key, vip_expires_at, is_admin, dark_room, has_information, created_at, updated_at, referrer_id, profile`
 
 func scanUser(row scanner) (User, error) {
 	var u User
 	var email, phone sql.NullString
+	var profile string
 	err := row.Scan(&u.ID, &u.Name, &u.Slug, &u.Description, &u.AvatarURL, &email, &phone,
 		&u.PasswordHash, &u.LevelKey, &u.VIPKey, &u.VIPExpiresAt, &u.IsAdmin, &u.DarkRoom,
-		&u.HasInfomation, &u.CreatedAt, &u.UpdatedAt)
+		&u.HasInfomation, &u.CreatedAt, &u.UpdatedAt, &u.ReferrerID, &profile)
+	if err != nil {
+		return u, err
+	}
 	u.Email, u.Phone = email.String, phone.String
-	return u, err
+	return u, decodeJSON(profile, &u.Profile)
 }
 
 // normalizeEmail is how emails are stored and looked up.
@@ -65,8 +87,17 @@ func nullIfEmpty(s string) sql.NullString { return sql.NullString{String: s, Val
 // Create inserts u, assigning its ID when 0 and its times. It returns
 // ErrConflict when the ID, slug, email or phone is taken.
 func (s UsersStore) Create(ctx context.Context, u *User) error {
+	if err := insertUser(ctx, s.db, s.db.write, u); err != nil {
+		return fmt.Errorf("users store: create %q: %w", u.Slug, err)
+	}
+	return nil
+}
+
+// insertUser fills u's ID and times when unset, normalizes its email and
+// phone, and writes the row through db (the pool or a transaction).
+func insertUser(ctx context.Context, ids *DB, db execer, u *User) error {
 	if u.ID == 0 {
-		u.ID = s.db.NewID()
+		u.ID = ids.NewID()
 	}
 	u.Email = normalizeEmail(u.Email)
 	u.Phone = strings.TrimSpace(u.Phone)
@@ -75,15 +106,16 @@ func (s UsersStore) Create(ctx context.Context, u *User) error {
 		u.CreatedAt = now
 	}
 	u.UpdatedAt = now
-	_, err := s.db.write.ExecContext(ctx, `INSERT INTO users (`+userColumns+`)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)`,
+	profile, err := encodeJSON(u.Profile)
+	if err != nil {
+		return err
+	}
+	_, err = db.ExecContext(ctx, `INSERT INTO users (`+userColumns+`)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)`,
 		u.ID, u.Name, u.Slug, u.Description, u.AvatarURL, nullIfEmpty(u.Email), nullIfEmpty(u.Phone),
 		u.PasswordHash, u.LevelKey, u.VIPKey, u.VIPExpiresAt, u.IsAdmin, u.DarkRoom,
-		u.HasInfomation, u.CreatedAt, u.UpdatedAt)
-	if err != nil {
-		return fmt.Errorf("users store: create %q: %w", u.Slug, mapError(err))
-	}
-	return nil
+		u.HasInfomation, u.CreatedAt, u.UpdatedAt, u.ReferrerID, profile)
+	return mapError(err)
 }
 
 // Get returns the user with the id, or ErrNotFound.
@@ -123,13 +155,18 @@ func (s UsersStore) GetByLogin(ctx context.Context, login string) (User, error) 
 // sets UpdatedAt. It returns ErrNotFound for an unknown ID and ErrConflict
 // when the new slug, email or phone is taken.
 func (s UsersStore) Update(ctx context.Context, u User) error {
+	profile, err := encodeJSON(u.Profile)
+	if err != nil {
+		return fmt.Errorf("users store: update %d: %w", u.ID, err)
+	}
 	res, err := s.db.write.ExecContext(ctx, `UPDATE users SET name = $2, slug = $3, description = $4,
 		avatar_url = $5, email = $6, phone = $7, password_hash = $8, level_key = $9, vip_key = $10,
-		vip_expires_at = $11, is_admin = $12, dark_room = $13, has_information = $14, updated_at = $15
+		vip_expires_at = $11, is_admin = $12, dark_room = $13, has_information = $14, updated_at = $15,
+		referrer_id = $16, profile = $17
 		WHERE id = $1`,
 		u.ID, u.Name, u.Slug, u.Description, u.AvatarURL, nullIfEmpty(normalizeEmail(u.Email)),
 		nullIfEmpty(strings.TrimSpace(u.Phone)), u.PasswordHash, u.LevelKey, u.VIPKey, u.VIPExpiresAt,
-		u.IsAdmin, u.DarkRoom, u.HasInfomation, Now())
+		u.IsAdmin, u.DarkRoom, u.HasInfomation, Now(), u.ReferrerID, profile)
 	if err != nil {
 		return fmt.Errorf("users store: update %d: %w", u.ID, mapError(err))
 	}
@@ -139,6 +176,57 @@ func (s UsersStore) Update(ctx context.Context, u User) error {
 	}
 	if n == 0 {
 		return fmt.Errorf("users store: update %d: %w", u.ID, ErrNotFound)
+	}
+	return nil
+}
+
+// SetPasswordHash replaces only the password hash of the user with the id,
+// so that it cannot undo a profile change made meanwhile. It returns
+// ErrNotFound for an unknown id.
+func (s UsersStore) SetPasswordHash(ctx context.Context, id int64, hash string) error {
+	res, err := s.db.write.ExecContext(ctx,
+		`UPDATE users SET password_hash = $2, updated_at = $3 WHERE id = $1`, id, hash, Now())
+	if err != nil {
+		return fmt.Errorf("users store: set password %d: %w", id, mapError(err))
+	}
+	n, err := res.RowsAffected()
+	if err != nil {
+		return fmt.Errorf("users store: set password %d: %w", id, err)
+	}
+	if n == 0 {
+		return fmt.Errorf("users store: set password %d: %w", id, ErrNotFound)
+	}
+	return nil
+}
+
+// ProfileChange is what a member edits of their own account.
+type ProfileChange struct {
+	Name, Description, AvatarURL string
+	Profile                      UserProfile
+	// HasInfomation marks the profile complete.
+	HasInfomation bool
+}
+
+// UpdateProfile replaces only the fields of c on the user with the id,
+// leaving what administrators set (level, VIP, admin, dark room) alone even
+// when they change it meanwhile. It returns ErrNotFound for an unknown id.
+func (s UsersStore) UpdateProfile(ctx context.Context, id int64, c ProfileChange) error {
+	profile, err := encodeJSON(c.Profile)
+	if err != nil {
+		return fmt.Errorf("users store: update profile %d: %w", id, err)
+	}
+	res, err := s.db.write.ExecContext(ctx, `UPDATE users SET name = $2, description = $3, avatar_url = $4,
+		profile = $5, has_information = $6, updated_at = $7 WHERE id = $1`,
+		id, c.Name, c.Description, c.AvatarURL, profile, c.HasInfomation, Now())
+	if err != nil {
+		return fmt.Errorf("users store: update profile %d: %w", id, mapError(err))
+	}
+	n, err := res.RowsAffected()
+	if err != nil {
+		return fmt.Errorf("users store: update profile %d: %w", id, err)
+	}
+	if n == 0 {
+		return fmt.Errorf("users store: update profile %d: %w", id, ErrNotFound)
 	}
 	return nil
 }

@@ -15,7 +15,8 @@ func TestUsersStoreRoundTrip(t *testing.T) {
 		u := User{Name: "Ana", Slug: "ana", Description: "hola", AvatarURL: "/a.png",
 			Email: " Ana@Souk.DEV ", Phone: "+34600000000", PasswordHash: "$argon2id$x",
 			LevelKey: "lv3", VIPKey: "vip1", VIPExpiresAt: 1767225600000,
-			IsAdmin: true, DarkRoom: true, HasInfomation: true}
+			IsAdmin: true, DarkRoom: true, HasInfomation: true, ReferrerID: 42,
+			Profile: UserProfile{Gender: "female", Birthday: "1990-02-03", Location: "Madrid"}}
 		require.NoError(t, s.Create(ctx, &u))
 		require.NotZero(t, u.ID)
 		assert.Equal(t, "ana@souk.dev", u.Email, "email stored trimmed and lower-cased")
@@ -42,6 +43,22 @@ func TestUsersStoreRoundTrip(t *testing.T) {
 		assert.Equal(t, u, got)
 		_, err = s.GetByLogin(ctx, "ana@souk.dev")
 		require.ErrorIs(t, err, ErrNotFound, "cleared email no longer logs in")
+
+		require.NoError(t, s.SetPasswordHash(ctx, u.ID, "$argon2id$y"))
+		got, err = s.Get(ctx, u.ID)
+		require.NoError(t, err)
+		assert.Equal(t, "$argon2id$y", got.PasswordHash)
+		assert.Equal(t, u.Profile, got.Profile, "only the hash changes")
+		require.ErrorIs(t, s.SetPasswordHash(ctx, 4242, "x"), ErrNotFound)
+
+		change := ProfileChange{Name: "Ana C", Description: "adiós", AvatarURL: "https://img.souk.dev/a.png",
+			Profile: UserProfile{Gender: "other", Website: "https://ana.dev"}, HasInfomation: true}
+		require.NoError(t, s.UpdateProfile(ctx, u.ID, change))
+		got, err = s.Get(ctx, u.ID)
+		require.NoError(t, err)
+		assert.Equal(t, []any{"Ana C", "adiós", "https://img.souk.dev/a.png", change.Profile, true, "ana", u.LevelKey, u.DarkRoom},
+			[]any{got.Name, got.Description, got.AvatarURL, got.Profile, got.HasInfomation, got.Slug, got.LevelKey, got.DarkRoom})
+		require.ErrorIs(t, s.UpdateProfile(ctx, 4242, change), ErrNotFound)
 	})
 }
 

@@ -29,16 +29,36 @@ var ErrMalformedHash = errors.New("account: malformed password hash")
 // b64 is the PHC string format's base64: standard alphabet, no padding.
 var b64 = base64.RawStdEncoding
 
+// Argon2Params is the cost of new password hashes. The zero value means
+// DefaultArgon2.
+type Argon2Params struct {
+	Time      uint32
+	MemoryKiB uint32
+	Threads   uint8
+}
+
+// DefaultArgon2 is the cost every new hash uses in production.
+var DefaultArgon2 = Argon2Params{Time: argonTime, MemoryKiB: argonMemory, Threads: argonThreads}
+
 // HashPassword hashes pw with argon2id and a random 16-byte salt, in PHC
 // format: $argon2id$v=19$m=65536,t=3,p=2$<salt>$<hash>.
 func HashPassword(pw string) (string, error) {
+	return HashPasswordWith(pw, DefaultArgon2)
+}
+
+// HashPasswordWith is HashPassword at another cost. Only tests should lower
+// it (Config.PasswordCost), to keep them fast.
+func HashPasswordWith(pw string, p Argon2Params) (string, error) {
+	if p == (Argon2Params{}) {
+		p = DefaultArgon2
+	}
 	salt := make([]byte, argonSaltLen)
 	if _, err := rand.Read(salt); err != nil {
 		return "", fmt.Errorf("account: hash password: %w", err)
 	}
-	key := argon2.IDKey([]byte(pw), salt, argonTime, argonMemory, argonThreads, argonKeyLen)
+	key := argon2.IDKey([]byte(pw), salt, p.Time, p.MemoryKiB, p.Threads, argonKeyLen)
 	return fmt.Sprintf("$argon2id$v=%d$m=%d,t=%d,p=%d$%s$%s",
-		argon2.Version, argonMemory, argonTime, argonThreads, b64.EncodeToString(salt), b64.EncodeToString(key)), nil
+		argon2.Version, p.MemoryKiB, p.Time, p.Threads, b64.EncodeToString(salt), b64.EncodeToString(key)), nil
 }
 
 // VerifyPassword reports whether pw matches the encoded hash, comparing in

@@ -1,39 +1,257 @@
-// Package account holds members' accounts: credentials, the viewer and the
-// profile.
 package account
 
 import (
 	"context"
 	"encoding/json"
+	"errors"
+	"fmt"
+	"net/url"
+	"strconv"
+	"strings"
 
 	"souk/app/action"
+	"souk/app/settings"
+	"souk/persistence"
 )
 
-// Service answers the account actions.
-type Service struct{}
+// Viewer is the signed-in member as the client shows them (SPEC.md §3).
+type Viewer struct {
+	ID          string `json:"id" doc:"the databaseId as a decimal string"`
+	DatabaseID  string `json:"databaseId" doc:"64-bit id as a decimal string"`
+	Avatar      Avatar `json:"avatar"`
+	Name        string `json:"name"`
+	Description string `json:"description"`
+	GqVIP       *Badge `json:"gqVIP" doc:"the VIP tier; null when none or expired"`
+	GqLevel     *Badge `json:"gqLevel" doc:"the growth level; null when the site has none"`
+	DarkRoom    bool   `json:"darkRoom" doc:"barred from posting and chatting"`
+	GqSlug      string `json:"gqSlug" doc:"the profile's URL segment"`
+	GqMoney     string `json:"gqMoney" doc:"JSON text of the balance per ISO currency code as a decimal string, e.g. {\"CNY\":\"0.00\"}"`
+	GqCredit    int64  `json:"gqCredit" doc:"credit balance"`
+	// GqUserSocketToken authenticates the websocket (SocketToken).
+	GqUserSocketToken SocketCredentials `json:"gqUserSocketToken"`
+	GqTicket          []json.RawMessage `json:"gqTicket" doc:"open tickets; empty until tickets exist"`
+	GqNotification    int               `json:"gqNotification" doc:"unread notifications"`
+	GqRoles           Roles             `json:"gqRoles"`
+	Profile           Profile           `json:"profile" doc:"the more-information fields"`
+}
 
-// New returns the account service.
-func New() *Service { return &Service{} }
+// Avatar is the viewer's picture.
+type Avatar struct {
+	URL string `json:"url" doc:"the member's picture, or /api/avatar?seed=<slug> when none (or a gravatar)"`
+}
 
-// Register adds the account actions to r.
-func (s *Service) Register(r *action.Registry) {
-	action.Register(r, action.Spec{
-		Name:    "auth.viewer",
-		Summary: "The signed-in member (SPEC.md §3 Viewer); null for a guest.",
-		Access:  action.Public,
-	}, s.Viewer)
+// Badge is a growth level or VIP tier in the request's language.
+type Badge struct {
+	Key  string `json:"key" doc:"e.g. lv3 or vip1, as in settings.level"`
+	Icon string `json:"icon" doc:"badge picture URL"`
+	Name string `json:"name" doc:"name in the request's language"`
+}
+
+// SocketCredentials let the websocket gateway know the member.
+type SocketCredentials struct {
+	Signature string `json:"signature" doc:"hex HMAC-SHA256 of socket:<databaseId>:<timestamp>"`
+	Timestamp string `json:"timestamp" doc:"unix seconds"`
+}
+
+// Roles are the viewer's rights.
+type Roles struct {
+	CanBuilder    bool     `json:"canBuilder"`
+	IsAdmin       bool     `json:"isAdmin"`
+	HasInfomation bool     `json:"hasInfomation" doc:"the more-information dialog was completed"`
+	ShowClose     bool     `json:"showClose" doc:"the more-information dialog may be closed: it was completed once"`
+	Media         Media    `json:"media"`
+	Image         Quota    `json:"image"`
+	Video         Quota    `json:"video"`
+	Audio         Quota    `json:"audio"`
+	Attachment    Quota    `json:"attachment"`
+	UserCan       []string `json:"userCan" doc:"capabilities, e.g. chat, directMessages"`
+}
+
+// Media holds the limits of pasted media.
+type Media struct {
+	Image MediaSize `json:"image"`
+}
+
+// MediaSize is the right to paste images.
+type MediaSize struct {
+	Can  bool `json:"can"`
+	Size int  `json:"size" doc:"largest image, MB"`
+}
+
+// Quota is the right to upload one media type.
+type Quota struct {
+	Can   bool `json:"can"`
+	Max   int  `json:"max" doc:"uploads per day; 0 means unlimited"`
+	Count int  `json:"count" doc:"uploads today"`
+}
+
+// Profile holds the more-information fields; "" means not given.
+type Profile struct {
+	Gender   string `json:"gender" doc:"male, female, other or empty"`
+	Birthday string `json:"birthday" doc:"YYYY-MM-DD or empty"`
+	Location string `json:"location"`
+	Website  string `json:"website"`
 }
 
 // ViewerReply is the reply of auth.viewer.
 type ViewerReply struct {
-	Viewer json.RawMessage `json:"viewer" doc:"the Viewer object, or null for a guest"`
+	Viewer *Viewer `json:"viewer" doc:"the Viewer, or null for a guest"`
 }
 
-// Viewer answers the caller's viewer. Until sign-in exists every caller is
-// a guest, whose viewer is empty.
+// Viewer answers auth.viewer: the caller's viewer, or null for a guest (or
+// a member whose account no longer exists).
 func (s *Service) Viewer(ctx context.Context, _ struct{}) (ViewerReply, error) {
-	if action.RequestFrom(ctx).Viewer.IsGuest() {
-		return ViewerReply{Viewer: json.RawMessage("null")}, nil
+	caller := action.RequestFrom(ctx).Viewer
+	if caller.IsGuest() {
+		return ViewerReply{}, nil
 	}
-	return ViewerReply{}, action.ErrUnauthorized
+	v, err := s.ViewerFor(ctx, caller.UserID)
+	if errors.Is(err, persistence.ErrNotFound) {
+		return ViewerReply{}, nil
+	}
+	if err != nil {
+		return ViewerReply{}, err
+	}
+	return ViewerReply{Viewer: &v}, nil
+}
+
+// ViewerFor builds the viewer of userID in the request's language. It
+// returns an error wrapping persistence.ErrNotFound for an unknown user.
+func (s *Service) ViewerFor(ctx context.Context, userID int64) (Viewer, error) {
+	u, err := s.db.Users().Get(ctx, userID)
+	if err != nil {
+		return Viewer{}, fmt.Errorf("account: viewer: %w", err)
+	}
+	return s.viewerOf(ctx, u)
+}
+
+func (s *Service) viewerOf(ctx context.Context, u persistence.User) (Viewer, error) {
+	lang := action.RequestFrom(ctx).Lang
+	now := s.now()
+	r, err := loadRights(ctx, s.db, u, now)
+	if err != nil {
+		return Viewer{}, err
+	}
+	money, err := s.zeroBalances(ctx)
+	if err != nil {
+		return Viewer{}, err
+	}
+	maxFileSize, err := s.maxFileSize(ctx)
+	if err != nil {
+		return Viewer{}, err
+	}
+	id := strconv.FormatInt(u.ID, 10)
+	sig, ts := SocketToken(s.secret, u.ID, now)
+	v := Viewer{
+		ID: id, DatabaseID: id,
+		Avatar:            Avatar{URL: avatarURL(u)},
+		Name:              u.Name,
+		Description:       u.Description,
+		GqVIP:             badge(r.vip, lang),
+		GqLevel:           badge(r.level, lang),
+		DarkRoom:          u.DarkRoom,
+		GqSlug:            u.Slug,
+		GqMoney:           money,
+		GqUserSocketToken: SocketCredentials{Signature: sig, Timestamp: ts},
+		GqTicket:          []json.RawMessage{},
+		Profile:           Profile(u.Profile),
+		GqRoles: Roles{
+			CanBuilder:    r.canBuilder,
+			IsAdmin:       r.isAdmin,
+			HasInfomation: u.HasInfomation,
+			ShowClose:     u.HasInfomation,
+			UserCan:       r.userCan,
+		},
+	}
+	quota := func(t string) Quota { m := r.media[t]; return Quota{Can: m.Can, Max: m.Max} }
+	v.GqRoles.Image, v.GqRoles.Video = quota("image"), quota("video")
+	v.GqRoles.Audio, v.GqRoles.Attachment = quota("audio"), quota("attachment")
+	image := r.media["image"]
+	size := image.SizeMB
+	if size == 0 || (maxFileSize > 0 && size > maxFileSize) {
+		size = maxFileSize
+	}
+	v.GqRoles.Media.Image = MediaSize{Can: image.Can, Size: size}
+	return v, nil
+}
+
+func badge(l *persistence.Level, lang string) *Badge {
+	if l == nil {
+		return nil
+	}
+	return &Badge{Key: l.Key, Icon: l.Icon, Name: settings.Text(l.Names).In(lang)}
+}
+
+// zeroBalances is gqMoney until wallets exist: every currency of the site
+// at zero, written with its minor-unit digits.
+func (s *Service) zeroBalances(ctx context.Context) (string, error) {
+	currencies, err := s.db.Currencies().List(ctx)
+	if err != nil {
+		return "", fmt.Errorf("account: viewer: %w", err)
+	}
+	balances := make(map[string]string, len(currencies))
+	for _, c := range currencies {
+		balances[c.Code] = formatMinor(0, c.Decimals)
+	}
+	b, err := json.Marshal(balances)
+	if err != nil {
+		return "", fmt.Errorf("account: viewer: %w", err)
+	}
+	return string(b), nil
+}
+
+// formatMinor writes an amount in minor units as a decimal string.
+func formatMinor(amount int64, decimals int) string {
+	if decimals <= 0 {
+		return strconv.FormatInt(amount, 10)
+	}
+	sign := ""
+	if amount < 0 {
+		sign, amount = "-", -amount
+	}
+	digits := fmt.Sprintf("%0*d", decimals+1, amount)
+	return sign + digits[:len(digits)-decimals] + "." + digits[len(digits)-decimals:]
+}
+
+// maxFileSize is the site's max_file_size setting in MB; 0 when unset.
+func (s *Service) maxFileSize(ctx context.Context) (int, error) {
+	var mb int
+	err := s.db.Settings().Get(ctx, settings.KeyMaxFileSize, &mb)
+	if err != nil && !errors.Is(err, persistence.ErrNotFound) {
+		return 0, fmt.Errorf("account: viewer: %w", err)
+	}
+	return mb, nil
+}
+
+// avatarURL is the member's picture when it is a URL-like value other than
+// a gravatar, else the generated avatar of their slug (SPEC.md §5).
+func avatarURL(u persistence.User) string {
+	a := strings.TrimSpace(u.AvatarURL)
+	if isURLLike(a) && !isGravatar(a) {
+		return a
+	}
+	seed := u.Slug
+	if seed == "" {
+		seed = strconv.FormatInt(u.ID, 10)
+	}
+	return "/api/avatar?seed=" + url.QueryEscape(seed)
+}
+
+func isURLLike(s string) bool {
+	switch {
+	case strings.HasPrefix(s, "https://"), strings.HasPrefix(s, "http://"), strings.HasPrefix(s, "data:image/"):
+		return true
+	case strings.HasPrefix(s, "/") && !strings.HasPrefix(s, "//"):
+		return true
+	}
+	return false
+}
+
+func isGravatar(s string) bool {
+	u, err := url.Parse(s)
+	if err != nil {
+		return false
+	}
+	host := strings.ToLower(u.Hostname())
+	return host == "gravatar.com" || strings.HasSuffix(host, ".gravatar.com")
 }

@@ -1,0 +1,183 @@
+package account_test
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"souk/persistence"
+)
+
+func TestViewerRoles(t *testing.T) {
+	t.Parallel()
+	eachDB(t, func(t *testing.T, kind string) {
+		f := newFixture(t, kind)
+		now := f.clock.Now()
+		viewer := func(u persistence.User) map[string]any {
+			reply, _ := f.mustCall(t, caller{lang: "es", viewer: viewerOf(u)}, "auth.viewer", nil)
+			return reply["viewer"].(map[string]any)
+		}
+
+		t.Run("guest", func(t *testing.T) {
+			reply, _ := f.mustCall(t, newGuest(), "auth.viewer", nil)
+			assert.Contains(t, reply, "viewer")
+			assert.Nil(t, reply["viewer"])
+			reply, _ = f.mustCall(t, caller{viewer: viewerOf(persistence.User{ID: 404})}, "auth.viewer", nil)
+			assert.Nil(t, reply["viewer"], "an account that went away")
+		})
+
+		t.Run("level and VIP merged", func(t *testing.T) {
+			u := f.member(t, persistence.User{Name: "Vera", Description: "hola", Email: "vera@souk.dev", LevelKey: "lv2",
+				VIPKey: "vip1", VIPExpiresAt: persistence.Millis(now.Add(time.Hour)),
+				AvatarURL: "https://cdn.souk.dev/vera.png", HasInfomation: true}, "")
+			v := viewer(u)
+			assert.Equal(t, v["id"], v["databaseId"])
+			assert.Equal(t, strconvI(u.ID), v["databaseId"])
+			assert.Equal(t, "https://cdn.souk.dev/vera.png", dig(t, v, "avatar", "url"))
+			assert.Equal(t, map[string]any{"key": "vip1", "icon": "/vip1.svg", "name": "Plata"}, v["gqVIP"])
+			assert.Equal(t, map[string]any{"key": "lv2", "icon": "/lv2.svg", "name": "Nivel 2"}, v["gqLevel"])
+			assert.Equal(t, `{"CNY":"0.00","JPY":"0"}`, v["gqMoney"])
+			assert.EqualValues(t, 0, v["gqCredit"])
+			assert.EqualValues(t, 0, v["gqNotification"])
+			assert.Equal(t, []any{}, v["gqTicket"])
+			assert.Equal(t, false, v["darkRoom"])
+			sock := v["gqUserSocketToken"].(map[string]any)
+			assert.Equal(t, strconvI(now.Unix()), sock["timestamp"])
+			assert.Len(t, sock["signature"], 64)
+			roles := v["gqRoles"].(map[string]any)
+			assert.Equal(t, map[string]any{
+				"canBuilder": false, "isAdmin": false, "hasInfomation": true, "showClose": true,
+				"media":      map[string]any{"image": map[string]any{"can": true, "size": 8.0}},
+				"image":      map[string]any{"can": true, "max": 0.0, "count": 0.0},
+				"video":      map[string]any{"can": true, "max": 5.0, "count": 0.0},
+				"audio":      map[string]any{"can": true, "max": 4.0, "count": 0.0},
+				"attachment": map[string]any{"can": false, "max": 0.0, "count": 0.0},
+				"userCan":    []any{"chat", "directMessages"},
+			}, roles, "image size capped by max_file_size 8")
+			assert.NotContains(t, roles, "apiSecret")
+		})
+
+		t.Run("an expired VIP counts as none; dark room loses chat", func(t *testing.T) {
+			u := f.member(t, persistence.User{Email: "old@souk.dev", LevelKey: "lv2", VIPKey: "vip1",
+				VIPExpiresAt: persistence.Millis(now.Add(-time.Hour)), DarkRoom: true,
+				AvatarURL: "https://www.gravatar.com/avatar/abc"}, "")
+			v := viewer(u)
+			assert.Nil(t, v["gqVIP"])
+			assert.Equal(t, true, v["darkRoom"])
+			assert.Equal(t, []any{}, dig(t, v, "gqRoles", "userCan"))
+			assert.Equal(t, map[string]any{"can": false, "max": 0.0, "count": 0.0}, dig(t, v, "gqRoles", "video"))
+			assert.Equal(t, "/api/avatar?seed="+u.Slug, dig(t, v, "avatar", "url"), "gravatars are replaced")
+		})
+
+		t.Run("an unknown level counts as the lowest", func(t *testing.T) {
+			u := f.member(t, persistence.User{Email: "gone@souk.dev", LevelKey: "lv99"}, "")
+			v := viewer(u)
+			assert.Equal(t, "lv1", dig(t, v, "gqLevel", "key"))
+			assert.Equal(t, map[string]any{"can": true, "size": 2.0}, dig(t, v, "gqRoles", "media", "image"))
+		})
+
+		t.Run("admins may do everything", func(t *testing.T) {
+			u := f.member(t, persistence.User{Email: "root@souk.dev", IsAdmin: true}, "")
+			roles := dig(t, viewer(u), "gqRoles").(map[string]any)
+			assert.Equal(t, true, roles["isAdmin"])
+			assert.Equal(t, true, roles["canBuilder"])
+			assert.Equal(t, []any{"chat", "directMessages"}, roles["userCan"])
+			for _, typ := range []string{"image", "video", "audio", "attachment"} {
+				assert.Equal(t, map[string]any{"can": true, "max": 0.0, "count": 0.0}, roles[typ], typ)
+			}
+		})
+	})
+}
+
+func TestUpdateUser(t *testing.T) {
+	t.Parallel()
+	eachDB(t, func(t *testing.T, kind string) {
+		f := newFixture(t, kind)
+		u := f.member(t, persistence.User{Name: "Old", Email: "edit@souk.dev", DarkRoom: true}, "")
+		me := caller{viewer: viewerOf(u)}
+
+		_, _, err := f.call(t, newGuest(), "updateUser", map[string]any{"name": "x"})
+		requireKey(t, err, 401, "common.error.unauthorized")
+
+		for _, tt := range []struct {
+			data map[string]any
+			key  string
+		}{
+			{map[string]any{"name": "  "}, "common.error.profileName"},
+			{map[string]any{"name": "<b></b>"}, "common.error.profileName"},
+			{map[string]any{"name": strings.Repeat("名", 41)}, "common.error.profileName"},
+			{map[string]any{"description": strings.Repeat("d", 201)}, "common.error.profileDescription"},
+			{map[string]any{"avatar": "javascript:alert(1)"}, "common.error.profileAvatar"},
+			{map[string]any{"avatar": "//evil.example/a.png"}, "common.error.profileAvatar"},
+			{map[string]any{"gender": "robot"}, "common.error.profileGender"},
+			{map[string]any{"birthday": "1990-02-30"}, "common.error.profileBirthday"},
+			{map[string]any{"birthday": "1850-01-01"}, "common.error.profileBirthday"},
+			{map[string]any{"birthday": f.clock.Now().AddDate(0, 0, 2).Format(time.DateOnly)}, "common.error.profileBirthday"},
+			{map[string]any{"location": strings.Repeat("l", 101)}, "common.error.profileLocation"},
+			{map[string]any{"website": "ftp://x.example"}, "common.error.profileWebsite"},
+			{map[string]any{"name": 42}, "common.error.badField"},
+		} {
+			_, _, err := f.call(t, me, "updateUser", tt.data)
+			requireKey(t, err, 400, tt.key)
+		}
+		got, err := f.db.Users().Get(t.Context(), u.ID)
+		require.NoError(t, err)
+		assert.False(t, got.HasInfomation, "a refused update changes nothing")
+
+		reply, _ := f.mustCall(t, me, "updateUser", map[string]any{
+			"name": "  Ana <script>alert(1)</script>López ", "description": "line one\n\n\n\nline two\u0007",
+			"avatar": "/media/2026/ana.png", "gender": "Female", "birthday": "1990-02-03",
+			"location": "Madrid", "website": "https://ana.example"})
+		user := dig(t, reply, "updateUser", "user").(map[string]any)
+		assert.Equal(t, "Ana López", user["name"])
+		assert.Equal(t, "line one\n\nline two", user["description"])
+		assert.Equal(t, "/media/2026/ana.png", dig(t, user, "avatar", "url"))
+		assert.Equal(t, map[string]any{"gender": "female", "birthday": "1990-02-03", "location": "Madrid", "website": "https://ana.example"}, user["profile"])
+		assert.Equal(t, true, dig(t, user, "gqRoles", "hasInfomation"))
+		assert.Equal(t, true, user["darkRoom"], "members cannot leave the dark room themselves")
+
+		reply, _ = f.mustCall(t, me, "updateUser", map[string]any{"avatar": "", "location": ""})
+		user = dig(t, reply, "updateUser", "user").(map[string]any)
+		assert.Equal(t, "Ana López", user["name"], "absent fields are kept")
+		assert.Equal(t, "/api/avatar?seed="+u.Slug, dig(t, user, "avatar", "url"))
+		assert.Equal(t, "", dig(t, user, "profile", "location"))
+	})
+}
+
+func TestLevelTips(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t, persistence.KindSQLite)
+	reply, _ := f.mustCall(t, newGuest(), "utils.levelTips", nil)
+	tips := reply["levelTips"].(map[string]any)
+	require.Len(t, tips["levels"], 2)
+	require.Len(t, tips["vip"], 1)
+	assert.Nil(t, tips["current"])
+	assert.Equal(t, "lv1", dig(t, tips, "next", "level", "key"), "a guest is shown the first level")
+
+	u := f.member(t, persistence.User{Email: "lv1@souk.dev", LevelKey: "lv1"}, "")
+	reply, _ = f.mustCall(t, caller{viewer: viewerOf(u), lang: "zh-hans"}, "utils.levelTips", nil)
+	tips = reply["levelTips"].(map[string]any)
+	assert.Equal(t, "一级", dig(t, tips, "current", "name"))
+	assert.Nil(t, tips["currentVip"])
+	next := tips["next"].(map[string]any)
+	assert.Equal(t, "lv2", dig(t, next, "level", "key"))
+	assert.Equal(t, []any{"chat"}, dig(t, next, "unlocks", "userCan"))
+	assert.Equal(t, []any{"audio", "image"}, keys(dig(t, next, "unlocks", "media").(map[string]any)))
+
+	top := f.member(t, persistence.User{Email: "lv2@souk.dev", LevelKey: "lv2"}, "")
+	reply, _ = f.mustCall(t, caller{viewer: viewerOf(top)}, "utils.levelTips", nil)
+	assert.Nil(t, dig(t, reply, "levelTips", "next"), "nothing above the top level")
+}
+
+func keys(m map[string]any) []any {
+	out := []any{}
+	for _, k := range []string{"attachment", "audio", "image", "video"} {
+		if _, ok := m[k]; ok {
+			out = append(out, k)
+		}
+	}
+	return out
+}
