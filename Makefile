@@ -5,17 +5,21 @@ VERSION   := $(shell git describe --always --dirty 2>/dev/null || echo dev)
 LDFLAGS   := -s -w -X main.version=$(VERSION)
 HTTP      ?= 127.0.0.1:8080
 DATA      ?= ./data
+# The 3-node cluster's shared database (make cluster creates it if missing).
+CLUSTER_DB ?= postgres://root@127.0.0.1:5432/souk_cluster
 
 GO_SOURCES     := $(shell find . -name '*.go' -not -path './node_modules/*' 2>/dev/null) go.mod go.sum
 WEB_SOURCES    := $(shell find webui/src webui/build.mjs webui/index.html -type f 2>/dev/null)
 NODE_STAMP     := node_modules/.souk-installed
 
-.PHONY: all build client run test test-go test-web test-e2e vet apidoc clean bench proto
+.PHONY: all build client run test test-go test-web test-e2e vet apidoc clean bench proto cluster
 
 all: build
 
+# npm install honours package-lock.json and, with --no-save, never rewrites it
+# (npm ci refuses lock files that leave out other platforms' optional packages).
 $(NODE_STAMP): package.json package-lock.json
-	npm ci --no-audit --no-fund
+	npm install --no-audit --no-fund --no-save
 	@touch $@
 
 webui/dist/index.html: $(NODE_STAMP) $(WEB_SOURCES)
@@ -51,3 +55,14 @@ apidoc: webui/dist/index.html
 
 clean:
 	rm -rf bin webui/dist
+
+# Regenerates the protobuf code of actors/ (committed). Needs protoc and
+# protoc-gen-go at the version of google.golang.org/protobuf in go.mod.
+proto:
+	$(GO) install google.golang.org/protobuf/cmd/protoc-gen-go@$$($(GO) list -m -f '{{.Version}}' google.golang.org/protobuf)
+	PATH="$$($(GO) env GOPATH)/bin:$$PATH" protoc --go_out=. --go_opt=module=souk -I actors actors/*.proto
+
+# Starts the Procfile's 3 nodes on loopback (HTTP 8081-8083) sharing CLUSTER_DB.
+cluster: build
+	psql "$(CLUSTER_DB)" -c 'select 1' >/dev/null 2>&1 || psql "$(dir $(CLUSTER_DB))postgres" -c "CREATE DATABASE $(notdir $(CLUSTER_DB))"
+	SOUK_DB=$(CLUSTER_DB) npx --yes foreman@3.0.1 start -f Procfile

@@ -11,6 +11,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"souk/app/account"
 )
 
 // Config is everything a node is started with, filled from flags and their
@@ -34,6 +36,18 @@ type Config struct {
 	TrustProxy bool
 	// ShutdownTimeout bounds how long in-flight requests may finish on stop.
 	ShutdownTimeout time.Duration
+	// Cluster holds the cluster and NATS flags (cluster_config.go).
+	Cluster ClusterFlags
+	// SMTP is the mail server verification codes are sent through; an
+	// empty Addr means none (with --dev, codes go to the log).
+	SMTP account.SMTPConfig
+	// PublicURL is the site's external base URL (scheme, host, maybe a path
+	// prefix); OAuth redirect URIs are built on it.
+	PublicURL string
+	// Social holds the OAuth clients of the social login providers (its
+	// PublicURL is unused: see socialConfig). A provider is offered when its
+	// client is set and settings' login_box.social lists it.
+	Social account.SocialConfig
 }
 
 // configError names the flag whose value is wrong.
@@ -53,6 +67,8 @@ func parseConfig(name string, args []string, stderr io.Writer) (Config, error) {
 		Data:            "./data",
 		LogFormat:       "text",
 		ShutdownTimeout: 20 * time.Second,
+		PublicURL:       "http://localhost:8080",
+		Social:          account.SocialConfig{GoogleIssuer: account.DefaultGoogleIssuer},
 	}
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -64,6 +80,19 @@ func parseConfig(name string, args []string, stderr io.Writer) (Config, error) {
 	fs.StringVar(&cfg.Secret, "secret", cfg.Secret, "secret that signs tokens, at least 32 characters; empty: generated once and kept in the database (env SOUK_SECRET)")
 	fs.BoolVar(&cfg.TrustProxy, "trust-proxy", cfg.TrustProxy, "trust X-Forwarded-For and X-Forwarded-Proto from a reverse proxy (env SOUK_TRUST_PROXY)")
 	fs.DurationVar(&cfg.ShutdownTimeout, "shutdown-timeout", cfg.ShutdownTimeout, "how long in-flight requests may finish on stop (env SOUK_SHUTDOWN_TIMEOUT)")
+	cfg.Cluster.register(fs)
+	fs.StringVar(&cfg.SMTP.Addr, "smtp-addr", "", "mail server host:port for verification codes; empty: no email (with --dev: to the log) (env SOUK_SMTP_ADDR)")
+	fs.StringVar(&cfg.SMTP.From, "smtp-from", "", "sender address of emails, e.g. 'Souk <no-reply@souk.example>' (env SOUK_SMTP_FROM)")
+	fs.StringVar(&cfg.SMTP.User, "smtp-user", "", "mail server user name; empty: no authentication (env SOUK_SMTP_USER)")
+	fs.StringVar(&cfg.SMTP.Password, "smtp-password", "", "mail server password (env SOUK_SMTP_PASSWORD)")
+	fs.StringVar(&cfg.PublicURL, "public-url", cfg.PublicURL, "the site's external base URL, on which OAuth redirect URIs are built (env SOUK_PUBLIC_URL)")
+	fs.StringVar(&cfg.Social.GitHub.ID, "oauth-github-id", "", "GitHub OAuth app client id; empty: no GitHub login (env SOUK_OAUTH_GITHUB_ID)")
+	fs.StringVar(&cfg.Social.GitHub.Secret, "oauth-github-secret", "", "GitHub OAuth app client secret (env SOUK_OAUTH_GITHUB_SECRET)")
+	fs.StringVar(&cfg.Social.Google.ID, "oauth-google-id", "", "Google OAuth client id; empty: no Google login (env SOUK_OAUTH_GOOGLE_ID)")
+	fs.StringVar(&cfg.Social.Google.Secret, "oauth-google-secret", "", "Google OAuth client secret (env SOUK_OAUTH_GOOGLE_SECRET)")
+	fs.StringVar(&cfg.Social.GoogleIssuer, "oauth-google-issuer", cfg.Social.GoogleIssuer, "OpenID Connect issuer of the Google login (env SOUK_OAUTH_GOOGLE_ISSUER)")
+	fs.StringVar(&cfg.Social.WeChat.ID, "oauth-wechat-id", "", "WeChat Open Platform website app AppID; empty: no WeChat login (env SOUK_OAUTH_WECHAT_ID)")
+	fs.StringVar(&cfg.Social.WeChat.Secret, "oauth-wechat-secret", "", "WeChat Open Platform website app AppSecret (env SOUK_OAUTH_WECHAT_SECRET)")
 
 	if err := applyEnv(fs); err != nil {
 		return cfg, err
@@ -124,7 +153,50 @@ func (c Config) validate() error {
 	if c.ShutdownTimeout <= 0 {
 		return &configError{"shutdown-timeout", c.ShutdownTimeout.String(), "must be positive"}
 	}
+	if err := c.Cluster.validate(); err != nil {
+		return err
+	}
+	if err := c.validateSMTP(); err != nil {
+		return err
+	}
+	return c.validateSocial()
+}
+
+// validateSocial checks --public-url and the social login providers' flags.
+func (c Config) validateSocial() error {
+	if !isBaseURL(c.PublicURL) {
+		return &configError{"public-url", c.PublicURL, "want the site's address, e.g. https://souk.example (http or https, no query)"}
+	}
+	if !isBaseURL(c.Social.GoogleIssuer) {
+		return &configError{"oauth-google-issuer", c.Social.GoogleIssuer, "want an http or https URL, e.g. " + account.DefaultGoogleIssuer}
+	}
+	for _, p := range []struct {
+		name   string
+		client account.OAuthClient
+	}{{"github", c.Social.GitHub}, {"google", c.Social.Google}, {"wechat", c.Social.WeChat}} {
+		switch {
+		case p.client.ID != "" && p.client.Secret == "":
+			return &configError{"oauth-" + p.name + "-id", p.client.ID, "set --oauth-" + p.name + "-secret too, or neither"}
+		case p.client.ID == "" && p.client.Secret != "":
+			return &configError{"oauth-" + p.name + "-secret", "(hidden)", "set --oauth-" + p.name + "-id too, or neither"}
+		}
+	}
 	return nil
+}
+
+// isBaseURL reports whether raw is an absolute http(s) URL with a host and
+// no user, query or fragment.
+func isBaseURL(raw string) bool {
+	u, err := url.Parse(raw)
+	return err == nil && (u.Scheme == "http" || u.Scheme == "https") && u.Host != "" &&
+		u.User == nil && u.RawQuery == "" && u.Fragment == "" && !strings.HasSuffix(raw, "?") && !strings.HasSuffix(raw, "#")
+}
+
+// socialConfig is the social login configuration with the public URL.
+func (c Config) socialConfig() account.SocialConfig {
+	s := c.Social
+	s.PublicURL = strings.TrimSuffix(c.PublicURL, "/")
+	return s
 }
 
 // redactURL hides a password in a database URL before it is printed.
@@ -137,3 +209,13 @@ func redactURL(raw string) string {
 }
 
 var errUsage = errors.New("usage")
+
+// validateSMTP checks the --smtp-* flags.
+func (c Config) validateSMTP() error {
+	var fe *account.SMTPFieldError
+	if err := c.SMTP.Validate(); errors.As(err, &fe) {
+		value := map[string]string{"addr": c.SMTP.Addr, "from": c.SMTP.From, "user": c.SMTP.User, "password": "(hidden)"}[fe.Field]
+		return &configError{"smtp-" + fe.Field, value, fe.Want}
+	}
+	return nil
+}

@@ -6,8 +6,10 @@ import (
 	"encoding/base64"
 	"fmt"
 
+	"souk/actors"
 	"souk/app/account"
 	"souk/app/action"
+	"souk/app/chat"
 	"souk/app/settings"
 	"souk/persistence"
 )
@@ -19,12 +21,33 @@ type deps struct {
 	secret []byte
 	// dev is demo mode (--dev).
 	dev bool
+	// rooms reaches the chat room grains; nil when the registry is only described.
+	rooms *actors.Rooms
+	// email sends verification codes; nil means no mail server.
+	email account.Sender
+	// social configures the social login providers; zero means none.
+	social account.SocialConfig
 }
 
 // registerFeatures registers the actions of every feature package.
 func registerFeatures(reg *action.Registry, d deps) {
-	account.New().Register(reg)
+	accounts := account.New(account.Config{DB: d.db, Secret: d.secret, Dev: d.dev, Email: d.email})
+	accounts.Register(reg)
+	account.NewSocial(d.social, d.db, d.secret, accounts.Sessions(), accounts).Register(reg)
 	settings.New(d.db).Register(reg)
+	chat.New(chat.Config{DB: d.db, Rooms: d.rooms, Secret: d.secret}).Register(reg)
+}
+
+// emailSender is the SMTP sender --smtp-addr configures, or nil.
+func emailSender(cfg Config) (account.Sender, error) {
+	if cfg.SMTP.Addr == "" {
+		return nil, nil
+	}
+	sender, err := account.NewSMTPSender(cfg.SMTP)
+	if err != nil {
+		return nil, fmt.Errorf("cannot configure the mail server: %w", err)
+	}
+	return sender, nil
 }
 
 // nodeSecretKey keeps the generated secret in the settings store, where

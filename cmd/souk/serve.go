@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"time"
 
+	"souk/app/account"
 	"souk/app/action"
 	"souk/app/demo"
 	"souk/app/i18n"
@@ -25,7 +26,7 @@ import (
 const demoSeededKey = "demo.seeded"
 
 func openDB(ctx context.Context, cfg Config) (*persistence.DB, error) {
-	db, err := persistence.Open(ctx, persistence.Config{URL: cfg.DB, DataDir: cfg.Data})
+	db, err := persistence.Open(ctx, persistence.Config{URL: cfg.DB, DataDir: cfg.Data, Node: int64(cfg.Cluster.NodeID)})
 	if err != nil {
 		return nil, fmt.Errorf("cannot open the database: %w", err)
 	}
@@ -117,7 +118,16 @@ func serve(ctx context.Context, cfg Config, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	reg, pages := registerActions(deps{db: db, secret: secret, dev: cfg.Dev})
+	email, err := emailSender(cfg)
+	if err != nil {
+		return err
+	}
+	rt, err := startRealtime(ctx, cfg, db, secret)
+	if err != nil {
+		return fmt.Errorf("cannot start the cluster member: %w", err)
+	}
+	defer rt.stop(context.Background())
+	reg, pages := registerActions(deps{db: db, secret: secret, dev: cfg.Dev, email: email, social: cfg.socialConfig(), rooms: rt.sys.Rooms()})
 	client, err := web.New(web.Config{
 		Dist:      webui.Dist(),
 		Locales:   webui.Locales(),
@@ -137,9 +147,13 @@ func serve(ctx context.Context, cfg Config, stdout io.Writer) error {
 		Translator: catalog,
 		Fallback:   client,
 		TrustProxy: cfg.TrustProxy,
+		Auth:       account.NewSessions(db, secret),
 		Ready: func(ctx context.Context) error {
 			if !db.Ready() {
 				return errors.New("migrations have not run")
+			}
+			if err := rt.ready(); err != nil {
+				return err
 			}
 			return db.Ping(ctx)
 		},
@@ -150,7 +164,7 @@ func serve(ctx context.Context, cfg Config, stdout io.Writer) error {
 		return fmt.Errorf("cannot listen on --http %s: %w", cfg.HTTP, err)
 	}
 	srv := &http.Server{
-		Handler:           handler,
+		Handler:           rt.route(handler),
 		ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout:       30 * time.Second,
 		WriteTimeout:      60 * time.Second,
@@ -176,6 +190,10 @@ func serve(ctx context.Context, cfg Config, stdout io.Writer) error {
 	defer cancel()
 	if err := srv.Shutdown(shutdownCtx); err != nil {
 		return fmt.Errorf("graceful shutdown: %w", err)
+	}
+	slog.Info("shutting down: closing websockets, leaving the cluster")
+	if err := rt.stop(shutdownCtx); err != nil {
+		return fmt.Errorf("graceful shutdown of the cluster member: %w", err)
 	}
 	slog.Info("stopped")
 	return nil

@@ -1,0 +1,197 @@
+package actors
+
+import (
+	"context"
+	"fmt"
+
+	"google.golang.org/protobuf/proto"
+)
+
+// Rooms calls the room grains and reads room history. It is safe for
+// concurrent use.
+type Rooms struct{ env *env }
+
+// SendInput is a message to send to a room.
+type SendInput struct {
+	Room string
+	// IdemKey identifies the command: a retry with the same key is
+	// answered with the first result and stores nothing.
+	IdemKey string
+	User    *ChatUser
+	// UserCan are the sender's capabilities; "chat" is needed unless IsAdmin.
+	UserCan []string
+	IsAdmin bool
+	Text    string
+}
+
+// Send asks the room's grain to accept a message and returns the stored
+// event. A refusal is one of the Err values (ErrNoAccess, ErrEmpty,
+// ErrTooLong, ErrThrottled with RetryAfter, ErrUnavailable).
+func (r *Rooms) Send(ctx context.Context, in SendInput) (*ChatEvent, error) {
+	if !ValidRoom(in.Room) {
+		return nil, ErrBadRoom
+	}
+	return r.command(ctx, in.Room, &SendChat{IdemKey: in.IdemKey, User: in.User, UserCan: in.UserCan,
+		IsAdmin: in.IsAdmin, Text: in.Text})
+}
+
+// DeleteInput is the deletion of a message.
+type DeleteInput struct {
+	Room      string
+	IdemKey   string
+	User      *ChatUser
+	IsAdmin   bool
+	MessageID int64
+}
+
+// Delete asks the room's grain to delete a message: admins delete any,
+// others only their own (ErrForbidden). The deletion is itself a
+// sequenced event, which it returns.
+func (r *Rooms) Delete(ctx context.Context, in DeleteInput) (*ChatEvent, error) {
+	if !ValidRoom(in.Room) {
+		return nil, ErrBadRoom
+	}
+	return r.command(ctx, in.Room, &DeleteChat{IdemKey: in.IdemKey, User: in.User, IsAdmin: in.IsAdmin,
+		MessageId: in.MessageID})
+}
+
+func (r *Rooms) command(ctx context.Context, room string, msg proto.Message) (*ChatEvent, error) {
+	res, err := r.env.request(ctx, roomKind, room, msg)
+	if err != nil {
+		return nil, err
+	}
+	reply, ok := res.(*ChatReply)
+	if !ok {
+		return nil, fmt.Errorf("%w: unexpected reply %T", ErrUnavailable, res)
+	}
+	if err := replyError(reply); err != nil {
+		return nil, err
+	}
+	return reply.GetEvent(), nil
+}
+
+// Presence is who is in a room.
+type Presence struct {
+	// Online counts the members with at least one connection.
+	Online int
+	// Users lists some of them, by name.
+	Users []*ChatUser
+	// LastSeq is the room's last sequence number.
+	LastSeq int64
+}
+
+// Join tells the room that this node now holds connections of the user's
+// in it; the room announces the user when this is their first. It returns
+// the room's presence.
+func (r *Rooms) Join(ctx context.Context, room string, user *ChatUser, connections int) (Presence, error) {
+	return r.setMember(ctx, room, user, connections, false)
+}
+
+// Leave tells the room how many connections of the user's this node still
+// holds in it (0 for none); the room announces the user's leaving when no
+// node holds any.
+func (r *Rooms) Leave(ctx context.Context, room string, user *ChatUser, connections int) (Presence, error) {
+	return r.setMember(ctx, room, user, connections, false)
+}
+
+// Resync repeats this node's count for the user without announcing
+// anything: after a topology change the room's grain may have moved and
+// lost its (cached) presence.
+func (r *Rooms) Resync(ctx context.Context, room string, user *ChatUser, connections int) error {
+	_, err := r.setMember(ctx, room, user, connections, true)
+	return err
+}
+
+func (r *Rooms) setMember(ctx context.Context, room string, user *ChatUser, connections int, quiet bool) (Presence, error) {
+	if !ValidRoom(room) {
+		return Presence{}, ErrBadRoom
+	}
+	res, err := r.env.request(ctx, roomKind, room, &SetMember{Node: r.env.node.Name(), User: user,
+		Connections: int32(connections), Quiet: quiet})
+	if err != nil {
+		return Presence{}, err
+	}
+	return presenceFrom(res)
+}
+
+// Presence returns who is in the room, with up to limit users listed.
+func (r *Rooms) Presence(ctx context.Context, room string, limit int) (Presence, error) {
+	if !ValidRoom(room) {
+		return Presence{}, ErrBadRoom
+	}
+	res, err := r.env.request(ctx, roomKind, room, &GetPresence{Limit: int32(limit)})
+	if err != nil {
+		return Presence{}, err
+	}
+	return presenceFrom(res)
+}
+
+func presenceFrom(res any) (Presence, error) {
+	reply, ok := res.(*PresenceReply)
+	if !ok {
+		return Presence{}, fmt.Errorf("%w: unexpected reply %T", ErrUnavailable, res)
+	}
+	return Presence{Online: int(reply.GetOnline()), Users: reply.GetUsers(), LastSeq: reply.GetLastSeq()}, nil
+}
+
+// Since returns up to limit events of the room after seq, oldest first,
+// read from the database (the truth): what a resuming client missed.
+func (r *Rooms) Since(ctx context.Context, room string, seq int64, limit int) ([]*ChatEvent, error) {
+	list, err := r.env.db.Chat().Since(ctx, room, seq, limit)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]*ChatEvent, len(list))
+	for i, e := range list {
+		out[i] = eventFromStore(e)
+	}
+	return out, nil
+}
+
+// LastSeq returns the room's last sequence number from the database.
+func (r *Rooms) LastSeq(ctx context.Context, room string) (int64, error) {
+	return r.env.db.Chat().LastSeq(ctx, room)
+}
+
+// History returns up to limit standing messages with a sequence number
+// below before (0: the newest), oldest first, and whether older ones exist.
+func (r *Rooms) History(ctx context.Context, room string, before int64, limit int) ([]*ChatEvent, bool, error) {
+	list, err := r.env.db.Chat().History(ctx, room, before, limit+1)
+	if err != nil {
+		return nil, false, err
+	}
+	more := len(list) > limit
+	if more {
+		list = list[1:]
+	}
+	out := make([]*ChatEvent, len(list))
+	for i, e := range list {
+		out[i] = eventFromStore(e)
+	}
+	return out, more, nil
+}
+
+// Message returns a message by id (for checking a deletion before signing it).
+func (r *Rooms) Message(ctx context.Context, id int64) (*ChatEvent, error) {
+	e, err := r.env.db.Chat().Get(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	return eventFromStore(e), nil
+}
+
+// Subscribe calls fn with every broadcast of the room, in the order the
+// bus delivers them, on one goroutine. The returned function unsubscribes.
+func (r *Rooms) Subscribe(room string, fn func(*RoomBroadcast)) (func(), error) {
+	if !ValidRoom(room) {
+		return nil, ErrBadRoom
+	}
+	return r.env.node.Bus().Subscribe(roomSubject(r.env, room), func(data []byte) {
+		var b RoomBroadcast
+		if err := proto.Unmarshal(data, &b); err != nil {
+			r.env.log.Warn("rooms: undecodable broadcast", "room", room, "error", err)
+			return
+		}
+		fn(&b)
+	})
+}

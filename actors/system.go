@@ -1,0 +1,199 @@
+package actors
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"regexp"
+	"time"
+
+	"github.com/asynkron/protoactor-go/actor"
+	pcluster "github.com/asynkron/protoactor-go/cluster"
+	"google.golang.org/protobuf/proto"
+
+	"souk/cluster"
+	"souk/persistence"
+)
+
+// Grain kinds.
+const (
+	roomKind    = "room"
+	sessionKind = "session"
+)
+
+// Chat limits (SPEC.md §9).
+const (
+	// MaxMessageRunes is the longest message, in characters.
+	MaxMessageRunes = 120
+	// SendInterval is how long a member waits between two messages.
+	SendInterval = 2 * time.Second
+	// HistoryPage is how many messages a history page holds.
+	HistoryPage = 18
+)
+
+const (
+	attemptTimeout = 2 * time.Second
+	// defaultCallTimeout bounds a call whose context has no deadline.
+	defaultCallTimeout = 10 * time.Second
+	// bindWait is how long a grain activated during start-up waits for the node.
+	bindWait = 15 * time.Second
+)
+
+var roomName = regexp.MustCompile(`^[A-Za-z0-9_-]{1,64}$`)
+
+// ValidRoom reports whether name can be a room (a single NATS subject token).
+func ValidRoom(name string) bool { return roomName.MatchString(name) }
+
+// System is this node's share of the actors: it hosts the grains the
+// cluster places here and calls grains wherever they are. It is safe for
+// concurrent use.
+type System struct {
+	env      *env
+	rooms    *Rooms
+	sessions *Sessions
+}
+
+// env is what grains need; node is set once the cluster node has started.
+type env struct {
+	db    *persistence.DB
+	log   *slog.Logger
+	bound chan struct{} // closed once node is set
+	node  *cluster.Node // written once before bound is closed
+}
+
+// Start starts the cluster node with the room and session kinds and
+// returns the system bound to it.
+func Start(ctx context.Context, cfg cluster.Config, db *persistence.DB) (*System, error) {
+	log := cfg.Logger
+	if log == nil {
+		log = slog.Default()
+	}
+	e := &env{db: db, log: log, bound: make(chan struct{})}
+	cfg.Kinds = append(cfg.Kinds,
+		pcluster.NewKind(roomKind, actor.PropsFromProducer(func() actor.Actor { return newRoomGrain(e) })),
+		pcluster.NewKind(sessionKind, actor.PropsFromProducer(func() actor.Actor { return newSessionGrain(e) })),
+	)
+	node, err := cluster.Start(ctx, cfg)
+	if err != nil {
+		return nil, err
+	}
+	e.node = node
+	close(e.bound)
+	return &System{env: e, rooms: &Rooms{env: e}, sessions: &Sessions{env: e}}, nil
+}
+
+// Node returns the cluster node.
+func (s *System) Node() *cluster.Node { return s.env.node }
+
+// Rooms returns the chat rooms.
+func (s *System) Rooms() *Rooms { return s.rooms }
+
+// Sessions returns the user sessions.
+func (s *System) Sessions() *Sessions { return s.sessions }
+
+// Ready returns nil once the node sees itself in the cluster topology.
+func (s *System) Ready() error { return s.env.node.Ready() }
+
+// Stop leaves the cluster and drains NATS.
+func (s *System) Stop(ctx context.Context) error { return s.env.node.Stop(ctx) }
+
+// waitBound blocks a grain activated during start-up until the node is set.
+func (e *env) waitBound() bool {
+	select {
+	case <-e.bound:
+		return true
+	case <-time.After(bindWait):
+		return false
+	}
+}
+
+// request sends msg to the grain and waits for its reply, retrying with a
+// growing pause until ctx ends: grains are idempotent, so a request that
+// arrives twice does no harm.
+func (e *env) request(ctx context.Context, kind, identity string, msg proto.Message) (any, error) {
+	if _, ok := ctx.Deadline(); !ok {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, defaultCallTimeout)
+		defer cancel()
+	}
+	pause := 50 * time.Millisecond
+	var lastErr error
+	for {
+		timeout := attemptTimeout
+		if deadline, _ := ctx.Deadline(); time.Until(deadline) < timeout {
+			timeout = max(time.Until(deadline), 10*time.Millisecond)
+		}
+		res, err := e.requestOnce(kind, identity, msg, timeout)
+		if err == nil && res != nil {
+			return res, nil
+		}
+		lastErr = err
+		select {
+		case <-ctx.Done():
+			return nil, fmt.Errorf("%w: %s %s: %w", ErrUnavailable, kind, identity, errors.Join(lastErr, ctx.Err()))
+		case <-time.After(pause):
+		}
+		pause = min(pause*2, time.Second)
+	}
+}
+
+func (e *env) requestOnce(kind, identity string, msg proto.Message, timeout time.Duration) (res any, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("request while the member restarts: %v", r)
+		}
+	}()
+	if e.node.Ready() != nil {
+		return nil, cluster.ErrNotReady
+	}
+	return e.node.Cluster().Request(identity, kind, msg,
+		pcluster.WithTimeout(timeout),
+		pcluster.WithRetryCount(1))
+}
+
+// publish sends a message on a subject of the bus.
+func (e *env) publish(subject string, msg proto.Message) error {
+	data, err := proto.Marshal(msg)
+	if err != nil {
+		return fmt.Errorf("actors: encode %T: %w", msg, err)
+	}
+	return e.node.Bus().Publish(subject, data)
+}
+
+// replyCache remembers the replies to the last commands by idempotency
+// key, so that a command delivered twice is answered the same way without
+// a database round trip. Owned by one grain: not safe for concurrent use.
+type replyCache[V any] struct {
+	byKey map[string]V
+	order []string
+	next  int
+}
+
+func newReplyCache[V any](size int) *replyCache[V] {
+	return &replyCache[V]{byKey: make(map[string]V, size), order: make([]string, size)}
+}
+
+func (c *replyCache[V]) get(key string) (V, bool) {
+	v, ok := c.byKey[key]
+	return v, ok
+}
+
+func (c *replyCache[V]) put(key string, v V) {
+	if key == "" {
+		return
+	}
+	if _, ok := c.byKey[key]; ok {
+		c.byKey[key] = v
+		return
+	}
+	if old := c.order[c.next]; old != "" {
+		delete(c.byKey, old)
+	}
+	c.order[c.next] = key
+	c.byKey[key] = v
+	c.next = (c.next + 1) % len(c.order)
+}
+
+// RoomActivations counts the room grains active on this node.
+func (s *System) RoomActivations() int { return s.env.node.Activations(roomKind) }

@@ -1,0 +1,176 @@
+package actors
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"log/slog"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"souk/cluster"
+	"souk/persistence"
+)
+
+func openDB(t *testing.T) *persistence.DB {
+	t.Helper()
+	db, err := persistence.Open(t.Context(), persistence.Config{DataDir: t.TempDir(), Node: 1})
+	require.NoError(t, err)
+	t.Cleanup(func() { _ = db.Close() })
+	require.NoError(t, db.Migrate(t.Context()))
+	return db
+}
+
+func startSystem(t *testing.T, db *persistence.DB, cfg cluster.Config) *System {
+	t.Helper()
+	if cfg.Logger == nil {
+		cfg.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	sys, err := Start(ctx, cfg, db)
+	require.NoError(t, err)
+	t.Cleanup(func() { _ = sys.Stop(context.Background()) })
+	return sys
+}
+
+func member(t *testing.T, db *persistence.DB, name string) *ChatUser {
+	t.Helper()
+	u := persistence.User{Name: name, Slug: name, LevelKey: "lv1"}
+	require.NoError(t, db.Users().Create(t.Context(), &u))
+	return &ChatUser{Id: u.ID, Name: u.Name, Slug: u.Slug}
+}
+
+// TestRoomSingleNode covers the room grain's rules on the embedded default.
+func TestRoomSingleNode(t *testing.T) {
+	db := openDB(t)
+	sys := startSystem(t, db, cluster.Config{NodeName: "solo"})
+	rooms := sys.Rooms()
+	ctx := t.Context()
+	ann, bob := member(t, db, "ann"), member(t, db, "bob")
+	can := []string{"chat"}
+
+	var mu sync.Mutex
+	var got []*RoomBroadcast
+	unsub, err := rooms.Subscribe("chat", func(b *RoomBroadcast) {
+		mu.Lock()
+		got = append(got, b)
+		mu.Unlock()
+	})
+	require.NoError(t, err)
+	defer unsub()
+
+	_, err = rooms.Send(ctx, SendInput{Room: "chat", IdemKey: "n1", User: ann, Text: "hi"})
+	require.ErrorIs(t, err, ErrNoAccess)
+	_, err = rooms.Send(ctx, SendInput{Room: "chat", IdemKey: "e1", User: ann, UserCan: can, Text: "   "})
+	require.ErrorIs(t, err, ErrEmpty)
+	long := ""
+	for range MaxMessageRunes + 1 {
+		long += "字"
+	}
+	_, err = rooms.Send(ctx, SendInput{Room: "chat", IdemKey: "l1", User: ann, UserCan: can, Text: long})
+	require.ErrorIs(t, err, ErrTooLong)
+	_, err = rooms.Send(ctx, SendInput{Room: "bad room", IdemKey: "b1", User: ann, UserCan: can, Text: "x"})
+	require.ErrorIs(t, err, ErrBadRoom)
+
+	first, err := rooms.Send(ctx, SendInput{Room: "chat", IdemKey: "a1", User: ann, UserCan: can, Text: long[:MaxMessageRunes*3]})
+	require.NoError(t, err, "exactly 120 characters is allowed")
+	assert.Equal(t, int64(1), first.GetSeq())
+	again, err := rooms.Send(ctx, SendInput{Room: "chat", IdemKey: "a1", User: ann, UserCan: can, Text: "other"})
+	require.NoError(t, err, "a retried command is answered with the original result")
+	assert.Equal(t, first.GetId(), again.GetId())
+	_, err = rooms.Send(ctx, SendInput{Room: "chat", IdemKey: "a2", User: ann, UserCan: can, Text: "too soon"})
+	require.ErrorIs(t, err, ErrThrottled)
+	var refused *Error
+	require.ErrorAs(t, err, &refused)
+	assert.Greater(t, refused.RetryAfter, time.Duration(0))
+
+	second, err := rooms.Send(ctx, SendInput{Room: "chat", IdemKey: "b2", User: bob, UserCan: can, Text: "hello"})
+	require.NoError(t, err, "the throttle is per member")
+	assert.Equal(t, int64(2), second.GetSeq())
+
+	_, err = rooms.Delete(ctx, DeleteInput{Room: "chat", IdemKey: "d0", User: bob, MessageID: first.GetId()})
+	require.ErrorIs(t, err, ErrForbidden)
+	del, err := rooms.Delete(ctx, DeleteInput{Room: "chat", IdemKey: "d1", User: bob, IsAdmin: true, MessageID: first.GetId()})
+	require.NoError(t, err, "admins delete any message")
+	assert.Equal(t, int64(3), del.GetSeq(), "a deletion is sequenced")
+	_, err = rooms.Delete(ctx, DeleteInput{Room: "chat", IdemKey: "d2", User: ann, MessageID: first.GetId()})
+	require.ErrorIs(t, err, ErrNotFound)
+
+	p, err := rooms.Join(ctx, "chat", ann, 2)
+	require.NoError(t, err)
+	assert.Equal(t, 1, p.Online)
+	assert.Equal(t, int64(3), p.LastSeq)
+	p, err = rooms.Presence(ctx, "chat", 10)
+	require.NoError(t, err)
+	require.Len(t, p.Users, 1)
+	_, err = rooms.Leave(ctx, "chat", ann, 0)
+	require.NoError(t, err)
+
+	require.Eventually(t, func() bool {
+		mu.Lock()
+		defer mu.Unlock()
+		return len(got) == 5
+	}, 5*time.Second, 10*time.Millisecond, "two messages, a deletion, a join and a leave, each published once")
+	mu.Lock()
+	assert.Equal(t, int64(1), got[0].GetEvent().GetSeq())
+	assert.Equal(t, "join_room", got[3].GetPresence().GetKind())
+	mu.Unlock()
+
+	since, err := rooms.Since(ctx, "chat", 0, 10)
+	require.NoError(t, err)
+	require.Len(t, since, 3)
+	assert.True(t, since[0].GetDeleted(), "a replayed deleted message has no text")
+	assert.Empty(t, since[0].GetMessage())
+	hist, more, err := rooms.History(ctx, "chat", 0, 18)
+	require.NoError(t, err)
+	assert.False(t, more)
+	require.Len(t, hist, 1)
+	assert.Equal(t, "hello", hist[0].GetMessage())
+}
+
+// TestSessionDeliver routes an event to the node holding the member's connection.
+func TestSessionDeliver(t *testing.T) {
+	db := openDB(t)
+	sys := startSystem(t, db, cluster.Config{NodeName: "solo"})
+	ctx := t.Context()
+	got := make(chan string, 4)
+	unsub, err := sys.Sessions().SubscribeNode(func(userID int64, action string, data []byte) {
+		got <- fmt.Sprintf("%d %s %s", userID, action, data)
+	})
+	require.NoError(t, err)
+	defer unsub()
+
+	n, err := sys.Sessions().Deliver(ctx, 7, "k1", "notification", []byte(`{"a":1}`))
+	require.NoError(t, err)
+	assert.Zero(t, n, "nobody is connected")
+	require.NoError(t, sys.Sessions().Attach(ctx, 7, 2))
+	nodes, err := sys.Sessions().Nodes(ctx, 7)
+	require.NoError(t, err)
+	assert.Equal(t, map[string]int{"solo": 2}, nodes)
+	n, err = sys.Sessions().Deliver(ctx, 7, "k2", "notification", []byte(`{"a":2}`))
+	require.NoError(t, err)
+	assert.Equal(t, 1, n)
+	n, err = sys.Sessions().Deliver(ctx, 7, "k2", "notification", []byte(`{"a":2}`))
+	require.NoError(t, err)
+	assert.Equal(t, 1, n, "a retried delivery is answered, not sent again")
+	select {
+	case msg := <-got:
+		assert.Equal(t, `7 notification {"a":2}`, msg)
+	case <-time.After(5 * time.Second):
+		t.Fatal("no delivery")
+	}
+	select {
+	case msg := <-got:
+		t.Fatalf("delivered twice: %s", msg)
+	case <-time.After(200 * time.Millisecond):
+	}
+	require.NoError(t, sys.Sessions().Detach(ctx, 7))
+	nodes, err = sys.Sessions().Nodes(ctx, 7)
+	require.NoError(t, err)
+	assert.Empty(t, nodes)
+}

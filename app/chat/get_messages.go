@@ -1,0 +1,79 @@
+package chat
+
+import (
+	"context"
+	"strconv"
+
+	"souk/actors"
+)
+
+// GetMessagesInput asks for a page of a room's history.
+type GetMessagesInput struct {
+	Room   string `json:"room,omitempty" doc:"the room; default chat"`
+	First  int    `json:"first,omitempty" doc:"page size, 1-50; default 18"`
+	Before string `json:"before,omitempty" doc:"a cursor (startCursor of the page shown); absent: the newest page"`
+}
+
+// GetMessagesReply is the reply of utils.getChatMessages.
+type GetMessagesReply struct {
+	Guaqi struct {
+		Utils struct {
+			GetChatMessages MessagesPage `json:"getChatMessages"`
+		} `json:"utils"`
+	} `json:"guaqi"`
+}
+
+// MessagesPage is a page of messages, oldest first.
+type MessagesPage struct {
+	Edges    []MessageEdge `json:"edges"`
+	PageInfo PageInfo      `json:"pageInfo"`
+}
+
+// MessageEdge is one message and its cursor.
+type MessageEdge struct {
+	Cursor string             `json:"cursor" doc:"the message's seq as a decimal string"`
+	Node   actors.ChatMessage `json:"node"`
+}
+
+// PageInfo says where the page starts and whether older messages exist.
+type PageInfo struct {
+	StartCursor string `json:"startCursor" doc:"cursor of the oldest message of the page; pass it as before for the previous page; empty for an empty page"`
+	HasNextPage bool   `json:"hasNextPage" doc:"older messages exist"`
+}
+
+// GetMessages answers utils.getChatMessages.
+func (s *Service) GetMessages(ctx context.Context, in GetMessagesInput) (GetMessagesReply, error) {
+	var reply GetMessagesReply
+	room := in.Room
+	if room == "" {
+		room = DefaultRoom
+	}
+	if !actors.ValidRoom(room) {
+		return reply, s.clientError(ctx, actors.ErrBadRoom)
+	}
+	first := in.First
+	if first <= 0 || first > 50 {
+		first = actors.HistoryPage
+	}
+	var before int64
+	if in.Before != "" {
+		n, err := strconv.ParseInt(in.Before, 10, 64)
+		if err != nil || n <= 0 {
+			return reply, ErrBadCursor
+		}
+		before = n
+	}
+	list, more, err := s.rooms.History(ctx, room, before, first)
+	if err != nil {
+		return reply, err
+	}
+	page := MessagesPage{Edges: make([]MessageEdge, 0, len(list)), PageInfo: PageInfo{HasNextPage: more}}
+	for _, e := range list {
+		page.Edges = append(page.Edges, MessageEdge{Cursor: strconv.FormatInt(e.GetSeq(), 10), Node: actors.NewChatMessage(e)})
+	}
+	if len(page.Edges) > 0 {
+		page.PageInfo.StartCursor = page.Edges[0].Cursor
+	}
+	reply.Guaqi.Utils.GetChatMessages = page
+	return reply, nil
+}

@@ -1,0 +1,285 @@
+package ws
+
+import (
+	"context"
+	"strconv"
+	"sync/atomic"
+
+	"souk/actors"
+)
+
+// feed is this node's end of one room: the only goroutine that writes the
+// room's events to the local members. It subscribes to the room's subject
+// when the first local member joins and unsubscribes after the last left.
+// It delivers events in sequence order, each once: an event at or below
+// lastSeq is a duplicate and dropped; one beyond lastSeq+1 means the bus
+// lost some, which are read from the database first. Joiners that resume
+// get what they missed from the database before they join the broadcast
+// group, all on this goroutine, so nothing slips between the two.
+type feed struct {
+	h     *Realtime
+	room  string
+	group string // unique per feed, so a closing feed never reaches a new one's members
+	ops   chan func()
+	done  chan struct{}
+
+	members int // guarded by h.mu: joins minus leaves queued so far
+
+	// Owned by the feed goroutine.
+	lastSeq int64
+	loaded  bool
+	unsub   func()
+}
+
+const feedQueue = 4096
+
+var frameIDs atomic.Int64
+
+func nextFrameID() int64 { return frameIDs.Add(1) }
+
+// join adds c to the room's feed, resuming after since (-1: live only).
+func (h *Realtime) join(c *Conn, st *connState, room string, since int64) {
+	user := chatUser(st.user)
+	h.mu.Lock()
+	f := h.feeds[room]
+	if f == nil {
+		h.seq++
+		f = &feed{h: h, room: room, group: room + "#" + strconv.FormatUint(h.seq, 10),
+			ops: make(chan func(), feedQueue), done: make(chan struct{})}
+		h.feeds[room] = f
+		go f.run()
+	}
+	f.members++
+	h.mu.Unlock()
+	f.enqueue(func() { f.join(c, user, since) })
+	h.sync.member(room, user, h.countMember(room, user.GetId(), +1))
+}
+
+// leave takes c out of the room's feed; the feed stops after its last member.
+func (h *Realtime) leave(c *Conn, st *connState, room string) {
+	h.mu.Lock()
+	f := h.feeds[room]
+	if f == nil {
+		h.mu.Unlock()
+		return
+	}
+	f.members--
+	last := f.members == 0
+	if last {
+		delete(h.feeds, room)
+	}
+	h.mu.Unlock()
+	f.enqueue(func() { h.groups.Remove(f.group, c) })
+	if last {
+		f.enqueue(f.stop)
+	}
+	if st.user != nil {
+		h.sync.member(room, chatUser(st.user), h.countMember(room, st.user.ID, -1))
+	}
+}
+
+// countMember adds delta to the member's local connections in room and
+// returns the new count.
+func (h *Realtime) countMember(room string, userID int64, delta int) int {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	users := h.roomUsers[room]
+	if users == nil {
+		users = make(map[int64]int)
+		h.roomUsers[room] = users
+	}
+	n := max(users[userID]+delta, 0)
+	if n == 0 {
+		delete(users, userID)
+		if len(users) == 0 {
+			delete(h.roomUsers, room)
+		}
+	} else {
+		users[userID] = n
+	}
+	return n
+}
+
+func (f *feed) enqueue(op func()) {
+	select {
+	case f.ops <- op:
+	case <-f.done:
+	}
+}
+
+func (f *feed) run() {
+	for {
+		select {
+		case op := <-f.ops:
+			op()
+		case <-f.done:
+			return
+		}
+	}
+}
+
+// stop unsubscribes and ends the goroutine; queued operations are dropped
+// (their connections have left).
+func (f *feed) stop() {
+	if f.unsub != nil {
+		f.unsub()
+	}
+	close(f.done)
+}
+
+// load subscribes to the room and reads its last sequence number, in that
+// order, so that no event falls between the two.
+func (f *feed) load() bool {
+	if f.loaded {
+		return true
+	}
+	if f.unsub == nil {
+		unsub, err := f.h.cfg.Rooms.Subscribe(f.room, func(b *actors.RoomBroadcast) {
+			f.enqueue(func() { f.receive(b) })
+		})
+		if err != nil {
+			f.h.log.Warn("realtime: subscribe to room", "room", f.room, "error", err)
+			return false
+		}
+		f.unsub = unsub
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), f.h.cfg.CallTimeout)
+	defer cancel()
+	last, err := f.h.cfg.Rooms.LastSeq(ctx, f.room)
+	if err != nil {
+		f.h.log.Warn("realtime: read room sequence", "room", f.room, "error", err)
+		return false
+	}
+	f.lastSeq, f.loaded = last, true
+	return true
+}
+
+func (f *feed) join(c *Conn, user *actors.ChatUser, since int64) {
+	if !f.load() {
+		c.SendJSON("error", refusalFrame{Code: actors.ErrUnavailable.Key, Message: messages[actors.ErrUnavailable.Key], Action: "join_room"})
+		return
+	}
+	if since >= 0 && since < f.lastSeq {
+		from := max(since, f.lastSeq-maxReplay)
+		if !f.replay(c, from) {
+			c.SendJSON("error", refusalFrame{Code: actors.ErrUnavailable.Key, Message: messages[actors.ErrUnavailable.Key], Action: "join_room"})
+			return
+		}
+	}
+	f.h.groups.Add(f.group, c)
+	c.SendJSON("join_success", joinSuccess{Action: "join_room", Room: f.room, LastSeq: f.lastSeq,
+		Online: f.h.groups.Members(f.group), User: actors.NewChatMessageUser(user), Self: true})
+}
+
+// replay sends c the events in (from, lastSeq] from the database.
+func (f *feed) replay(c *Conn, from int64) bool {
+	ctx, cancel := context.WithTimeout(context.Background(), f.h.cfg.CallTimeout)
+	defer cancel()
+	for from < f.lastSeq {
+		list, err := f.h.cfg.Rooms.Since(ctx, f.room, from, min(int(f.lastSeq-from), 500))
+		if err != nil {
+			f.h.log.Warn("realtime: replay", "room", f.room, "error", err)
+			return false
+		}
+		if len(list) == 0 {
+			return true
+		}
+		for _, ev := range list {
+			if ev.GetSeq() > f.lastSeq {
+				return true
+			}
+			if frame := f.encode(ev); frame != nil {
+				c.Send(frame)
+			}
+			from = ev.GetSeq()
+		}
+	}
+	return true
+}
+
+func (f *feed) receive(b *actors.RoomBroadcast) {
+	if !f.load() {
+		return
+	}
+	switch body := b.GetBody().(type) {
+	case *actors.RoomBroadcast_Event:
+		f.event(body.Event)
+	case *actors.RoomBroadcast_Presence:
+		p := body.Presence
+		action := "join_success"
+		if p.GetKind() == "leave_room" {
+			action = "leave_room"
+		}
+		frame, err := Encode(action, joinSuccess{Action: p.GetKind(), Room: f.room, Online: int(p.GetOnline()),
+			LastSeq: p.GetLastSeq(), User: actors.NewChatMessageUser(p.GetUser())})
+		if err == nil {
+			f.h.groups.Broadcast(f.group, frame)
+		}
+	}
+}
+
+// event broadcasts a sequenced event after any the bus lost before it.
+func (f *feed) event(ev *actors.ChatEvent) {
+	seq := ev.GetSeq()
+	if seq <= f.lastSeq {
+		return
+	}
+	if seq > f.lastSeq+1 {
+		f.fillGap(seq)
+		if seq <= f.lastSeq {
+			return
+		}
+	}
+	if frame := f.encode(ev); frame != nil {
+		f.h.groups.Broadcast(f.group, frame)
+	}
+	f.lastSeq = seq
+}
+
+// fillGap broadcasts the stored events between lastSeq and seq.
+func (f *feed) fillGap(seq int64) {
+	ctx, cancel := context.WithTimeout(context.Background(), f.h.cfg.CallTimeout)
+	defer cancel()
+	for f.lastSeq+1 < seq {
+		list, err := f.h.cfg.Rooms.Since(ctx, f.room, f.lastSeq, int(min(seq-f.lastSeq-1, 500)))
+		if err != nil || len(list) == 0 {
+			f.h.log.Warn("realtime: fill a gap", "room", f.room, "from", f.lastSeq, "to", seq, "error", err)
+			return
+		}
+		for _, ev := range list {
+			if ev.GetSeq() >= seq {
+				return
+			}
+			if frame := f.encode(ev); frame != nil {
+				f.h.groups.Broadcast(f.group, frame)
+			}
+			f.lastSeq = ev.GetSeq()
+		}
+	}
+}
+
+// deleteFrame is the data of delete_chat.
+type deleteFrame struct {
+	ID   string                 `json:"id"`
+	Room string                 `json:"room"`
+	Seq  int64                  `json:"seq"`
+	User actors.ChatMessageUser `json:"user"`
+}
+
+// encode returns the frame of a sequenced event, encoded once for every member.
+func (f *feed) encode(ev *actors.ChatEvent) []byte {
+	var frame []byte
+	var err error
+	switch ev.GetKind() {
+	case "delete_chat":
+		frame, err = Encode("delete_chat", deleteFrame{ID: strconv.FormatInt(ev.GetTargetId(), 10), Room: ev.GetRoom(),
+			Seq: ev.GetSeq(), User: actors.NewChatMessageUser(ev.GetUser())})
+	default:
+		frame, err = Encode("chat_room", actors.NewChatMessage(ev))
+	}
+	if err != nil {
+		f.h.log.Warn("realtime: encode event", "room", f.room, "seq", ev.GetSeq(), "error", err)
+		return nil
+	}
+	return frame
+}

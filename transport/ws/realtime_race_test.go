@@ -1,0 +1,5 @@
+//go:build race
+
+package ws
+
+const raceEnabled = true

@@ -1,0 +1,191 @@
+package ws
+
+import (
+	"context"
+	"log/slog"
+	"sync"
+	"time"
+
+	"souk/actors"
+)
+
+// presenceSync pushes this node's connection counts to the room and
+// session grains from one goroutine, so that connections never wait on a
+// grain to open or close and the grains always end with the latest count
+// (a count, not a delta, is sent: repeating one is harmless). After a
+// topology change every count is sent again, quietly: a grain that moved
+// has lost its presence, which is only a cache.
+type presenceSync struct {
+	rooms    *actors.Rooms
+	sessions *actors.Sessions
+	timeout  time.Duration
+	log      *slog.Logger
+	wake     chan struct{} // capacity 1
+	done     chan struct{}
+	wg       sync.WaitGroup
+
+	mu            sync.Mutex
+	members       map[memberKey]memberCount // guarded by mu: every local member count
+	dirtyMembers  map[memberKey]memberCount // guarded by mu: counts to push
+	userConns     map[int64]int             // guarded by mu: every local session count
+	dirtySessions map[int64]int             // guarded by mu: session counts to push
+}
+
+type memberKey struct {
+	room string
+	user int64
+}
+
+type memberCount struct {
+	user  *actors.ChatUser
+	count int
+	quiet bool
+}
+
+// resyncDelay repeats a resync once the topology has likely settled on
+// every node (each node sees a change at a slightly different time).
+const resyncDelay = 3 * time.Second
+
+func newPresenceSync(rooms *actors.Rooms, sessions *actors.Sessions, timeout time.Duration, log *slog.Logger) *presenceSync {
+	p := &presenceSync{
+		rooms: rooms, sessions: sessions, timeout: timeout, log: log,
+		wake: make(chan struct{}, 1), done: make(chan struct{}),
+		members: make(map[memberKey]memberCount), dirtyMembers: make(map[memberKey]memberCount),
+		userConns: make(map[int64]int), dirtySessions: make(map[int64]int),
+	}
+	p.wg.Add(1)
+	go p.loop()
+	return p
+}
+
+func (p *presenceSync) signal() {
+	select {
+	case p.wake <- struct{}{}:
+	default:
+	}
+}
+
+// member records the member's local connection count in room.
+func (p *presenceSync) member(room string, user *actors.ChatUser, count int) {
+	key := memberKey{room, user.GetId()}
+	p.mu.Lock()
+	if count > 0 {
+		p.members[key] = memberCount{user: user, count: count}
+	} else {
+		delete(p.members, key)
+	}
+	p.dirtyMembers[key] = memberCount{user: user, count: count}
+	p.mu.Unlock()
+	p.signal()
+}
+
+// session records the member's local connection count.
+func (p *presenceSync) session(userID int64, count int) {
+	p.mu.Lock()
+	if count > 0 {
+		p.userConns[userID] = count
+	} else {
+		delete(p.userConns, userID)
+	}
+	p.dirtySessions[userID] = count
+	p.mu.Unlock()
+	p.signal()
+}
+
+// resyncAll marks every count to be sent again, now and after
+// resyncDelay. It does not block: it runs on the cluster's event goroutine.
+func (p *presenceSync) resyncAll() {
+	p.markAll()
+	time.AfterFunc(resyncDelay, p.markAll)
+}
+
+func (p *presenceSync) markAll() {
+	p.mu.Lock()
+	for key, m := range p.members {
+		if _, pending := p.dirtyMembers[key]; !pending {
+			p.dirtyMembers[key] = memberCount{user: m.user, count: m.count, quiet: true}
+		}
+	}
+	for user, n := range p.userConns {
+		if _, pending := p.dirtySessions[user]; !pending {
+			p.dirtySessions[user] = n
+		}
+	}
+	p.mu.Unlock()
+	p.signal()
+}
+
+func (p *presenceSync) stop() {
+	close(p.done)
+	p.wg.Wait()
+}
+
+func (p *presenceSync) loop() {
+	defer p.wg.Done()
+	retry := time.NewTimer(time.Hour)
+	defer retry.Stop()
+	for {
+		select {
+		case <-p.done:
+			return
+		case <-p.wake:
+		case <-retry.C:
+		}
+		p.mu.Lock()
+		members, sessions := p.dirtyMembers, p.dirtySessions
+		p.dirtyMembers, p.dirtySessions = make(map[memberKey]memberCount), make(map[int64]int)
+		p.mu.Unlock()
+		failed := false
+		for key, m := range members {
+			if err := p.pushMember(key.room, m); err != nil {
+				failed = true
+				p.requeueMember(key, m)
+			}
+		}
+		for user, n := range sessions {
+			ctx, cancel := context.WithTimeout(context.Background(), p.timeout)
+			err := p.sessions.Attach(ctx, user, n)
+			cancel()
+			if err != nil {
+				failed = true
+				p.requeueSession(user, n)
+			}
+		}
+		if failed {
+			p.log.Warn("realtime: presence not pushed, retrying")
+			retry.Reset(500 * time.Millisecond)
+		}
+	}
+}
+
+func (p *presenceSync) pushMember(room string, m memberCount) error {
+	ctx, cancel := context.WithTimeout(context.Background(), p.timeout)
+	defer cancel()
+	var err error
+	switch {
+	case m.quiet:
+		err = p.rooms.Resync(ctx, room, m.user, m.count)
+	case m.count > 0:
+		_, err = p.rooms.Join(ctx, room, m.user, m.count)
+	default:
+		_, err = p.rooms.Leave(ctx, room, m.user, m.count)
+	}
+	return err
+}
+
+// requeueMember puts back a count that failed, unless a newer one is pending.
+func (p *presenceSync) requeueMember(key memberKey, m memberCount) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if _, newer := p.dirtyMembers[key]; !newer {
+		p.dirtyMembers[key] = m
+	}
+}
+
+func (p *presenceSync) requeueSession(user int64, n int) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if _, newer := p.dirtySessions[user]; !newer {
+		p.dirtySessions[user] = n
+	}
+}

@@ -1,0 +1,183 @@
+package ws
+
+import (
+	"compress/flate"
+	"io"
+	"net"
+	"sync"
+	"time"
+
+	gws "github.com/gobwas/ws"
+	"github.com/gobwas/ws/wsflate"
+)
+
+const (
+	// writeChunk is the size at which a batch is written out before the
+	// rest of it is encoded, so one flush never holds more than about that.
+	writeChunk = 64 << 10
+	// keepQueueCap is the largest queue capacity an idle connection keeps.
+	keepQueueCap = 8
+	// compressMin is the smallest payload worth deflating; smaller frames
+	// go out uncompressed (permessage-deflate decides per message).
+	compressMin = 512
+)
+
+// outFrame is one queued frame: a data frame's JSON text or a control
+// frame's payload.
+type outFrame struct {
+	data []byte
+	op   gws.OpCode
+}
+
+var writeBufs = sync.Pool{New: func() any {
+	b := make([]byte, 0, 16<<10)
+	return &b
+}}
+
+var deflaters = sync.Pool{New: func() any {
+	return wsflate.NewWriter(nil, func(w io.Writer) wsflate.Compressor {
+		fw, _ := flate.NewWriter(w, flate.BestSpeed)
+		return fw
+	})
+}}
+
+// startFlushLocked starts the flusher unless one runs. c.mu must be held.
+func (c *Conn) startFlushLocked() {
+	if !c.flushing {
+		c.flushing = true
+		go c.flush()
+	}
+}
+
+// flush writes the queue until it is empty, coalescing every frame queued
+// since the last write into one socket write, then exits.
+func (c *Conn) flush() {
+	bp := writeBufs.Get().(*[]byte)
+	defer func() {
+		if cap(*bp) <= 4*writeChunk {
+			writeBufs.Put(bp)
+		}
+	}()
+	for {
+		c.mu.Lock()
+		batch := c.queue
+		if len(batch) == 0 || c.finished.Load() {
+			c.flushing = false
+			c.spare = nil
+			if cap(c.queue) > keepQueueCap {
+				c.queue = nil
+			}
+			c.mu.Unlock()
+			return
+		}
+		c.queue, c.spare = c.spare[:0], nil
+		c.queued = 0
+		c.mu.Unlock()
+
+		sentClose, err := c.writeBatch(bp, batch)
+		clear(batch)
+
+		c.mu.Lock()
+		c.spare = batch[:0]
+		peerClosed := c.peerClosed
+		if sentClose {
+			c.closeSent = true
+			c.closeAt = now() + int64(closeLinger)
+		}
+		reason := c.reason
+		c.mu.Unlock()
+		switch {
+		case err != nil:
+			c.finish(ReasonWriteFailed)
+			return
+		case sentClose && peerClosed:
+			c.finish(reason)
+			return
+		case sentClose:
+			if tc, ok := c.nc.(*net.TCPConn); ok {
+				_ = tc.CloseWrite()
+			}
+			c.armCloseTimer()
+		}
+	}
+}
+
+// writeBatch encodes batch into *bp and writes it, in chunks of about
+// writeChunk. It reports whether the batch held the close frame.
+func (c *Conn) writeBatch(bp *[]byte, batch []outFrame) (sentClose bool, err error) {
+	st := &c.gw.stats
+	b := (*bp)[:0]
+	_ = c.nc.SetWriteDeadline(time.Now().Add(c.gw.cfg.WriteTimeout))
+	for _, f := range batch {
+		if f.op == gws.OpClose {
+			sentClose = true
+		}
+		b = c.appendFrame(b, f)
+		if len(b) >= writeChunk {
+			if err = c.write(b); err != nil {
+				return sentClose, err
+			}
+			b = b[:0]
+		}
+	}
+	if len(b) > 0 {
+		err = c.write(b)
+	}
+	*bp = b[:0]
+	st.framesOut.Add(uint64(len(batch)))
+	return sentClose, err
+}
+
+func (c *Conn) write(b []byte) error {
+	n, err := c.nc.Write(b)
+	c.gw.stats.writes.Add(1)
+	c.gw.stats.bytesOut.Add(uint64(n))
+	return err
+}
+
+// appendFrame appends a server frame (unmasked, final) to b.
+func (c *Conn) appendFrame(b []byte, f outFrame) []byte {
+	payload, rsv := f.data, byte(0)
+	if c.deflate && f.op == gws.OpText && len(payload) >= compressMin {
+		if z, ok := deflate(payload); ok {
+			payload, rsv = z, 0x40
+		}
+	}
+	b = appendHeader(b, 0x80|rsv|byte(f.op), len(payload))
+	return append(b, payload...)
+}
+
+func appendHeader(b []byte, first byte, n int) []byte {
+	switch {
+	case n < 126:
+		return append(b, first, byte(n))
+	case n <= 0xffff:
+		return append(b, first, 126, byte(n>>8), byte(n))
+	default:
+		return append(b, first, 127,
+			byte(uint64(n)>>56), byte(uint64(n)>>48), byte(uint64(n)>>40), byte(uint64(n)>>32),
+			byte(n>>24), byte(n>>16), byte(n>>8), byte(n))
+	}
+}
+
+// deflate compresses one message without context takeover.
+func deflate(p []byte) ([]byte, bool) {
+	var out sliceWriter
+	w := deflaters.Get().(*wsflate.Writer)
+	defer deflaters.Put(w)
+	w.Reset(&out)
+	if _, err := w.Write(p); err != nil {
+		return nil, false
+	}
+	if err := w.Flush(); err != nil {
+		return nil, false
+	}
+	return out, true
+}
+
+type sliceWriter []byte
+
+func (s *sliceWriter) Write(p []byte) (int, error) {
+	*s = append(*s, p...)
+	return len(p), nil
+}
