@@ -48,6 +48,15 @@ type Config struct {
 	// PasswordCost is the argon2id cost of new password hashes; the zero
 	// value means DefaultArgon2. Only tests lower it.
 	PasswordCost Argon2Params
+	// Notifications counts the viewer's unread notifications (gqNotification);
+	// nil counts none.
+	Notifications NotificationCounter
+}
+
+// NotificationCounter counts a member's unread notifications in the store
+// (souk/app/notify implements it).
+type NotificationCounter interface {
+	UnreadNotifications(ctx context.Context, userID int64) (int, error)
 }
 
 // Service answers the account actions. It is safe for concurrent use.
@@ -65,6 +74,7 @@ type Service struct {
 	cost     Argon2Params
 	limits   *limits
 	failures *failures
+	notices  NotificationCounter // nil counts none
 
 	dummyOnce sync.Once
 	dummyHash string // verified against when a login names nobody; set by dummyOnce
@@ -93,6 +103,7 @@ func New(cfg Config) *Service {
 		cost:     cfg.PasswordCost,
 		limits:   newLimits(),
 		failures: newFailures(),
+		notices:  cfg.Notifications,
 	}
 	if cfg.Dev && (s.email == nil || s.sms == nil) {
 		s.outbox = &DevOutbox{Logger: s.log}

@@ -140,11 +140,17 @@ func (s *Service) viewerOf(ctx context.Context, u persistence.User) (Viewer, err
 	if err != nil {
 		return Viewer{}, err
 	}
+	unread := 0
+	if s.notices != nil {
+		if unread, err = s.notices.UnreadNotifications(ctx, u.ID); err != nil {
+			return Viewer{}, fmt.Errorf("account: viewer: %w", err)
+		}
+	}
 	id := strconv.FormatInt(u.ID, 10)
 	sig, ts := SocketToken(s.secret, u.ID, now)
 	v := Viewer{
 		ID: id, DatabaseID: id,
-		Avatar:            Avatar{URL: avatarURL(u)},
+		Avatar:            Avatar{URL: AvatarURL(u)},
 		Name:              u.Name,
 		Description:       u.Description,
 		GqVIP:             badge(r.vip, lang),
@@ -154,6 +160,7 @@ func (s *Service) viewerOf(ctx context.Context, u persistence.User) (Viewer, err
 		GqMoney:           money,
 		GqUserSocketToken: SocketCredentials{Signature: sig, Timestamp: ts},
 		GqTicket:          []json.RawMessage{},
+		GqNotification:    unread,
 		Profile:           Profile(u.Profile),
 		GqRoles: Roles{
 			CanBuilder:    r.canBuilder,
@@ -223,9 +230,9 @@ func (s *Service) maxFileSize(ctx context.Context) (int, error) {
 	return mb, nil
 }
 
-// avatarURL is the member's picture when it is a URL-like value other than
+// AvatarURL is the member's picture when it is a URL-like value other than
 // a gravatar, else the generated avatar of their slug (SPEC.md §5).
-func avatarURL(u persistence.User) string {
+func AvatarURL(u persistence.User) string {
 	a := strings.TrimSpace(u.AvatarURL)
 	if isURLLike(a) && !isGravatar(a) {
 		return a

@@ -19,8 +19,14 @@ import (
 //
 // Sent by the client:
 //
-//	connect     {"userId": "42", "signature": "…", "timestamp": "1700000000"}
-//	            the viewer's gqUserSocketToken; answered with connect {"userId"}
+//	connect     {"userId": "42", "signature": "…", "timestamp": "1700000000", "inboxSeq": 17}
+//	            the viewer's gqUserSocketToken; answered with connect {"userId"}.
+//	            inboxSeq is the last inbox seq the client holds: every inbox
+//	            event after it is sent first, from the database, then the
+//	            live ones, each once and in order, and inbox_synced tells
+//	            where the replay ended. Without inboxSeq only live events
+//	            follow (inbox_synced gives the starting point).
+//	resume_inbox {"lastSeq": 17}  on a connected socket: the same replay again
 //	join_room   {"room": "chat", "user": "42", "signature": "…", "timestamp": "…", "lastSeq": 120}
 //	            signature/timestamp are the socket token again (not needed
 //	            after connect); lastSeq is the last seq the client holds:
@@ -44,6 +50,17 @@ import (
 //	show_room    {"room", "online", "lastSeq", "users": [user…]}
 //	chat_ack     {"clientId", "id", "seq", "room"}
 //	error        {"code": "<i18n key>", "message", "action", "clientId"?, "levels"?, "retryAfterMs"?, "max"?}
+//
+// Inbox events (private_message, delete_private_message, notification,
+// unread; see souk/app/messages and souk/app/notify) come to every
+// connection of their member, on any node. Their data starts with "seq",
+// the member's inbox sequence number: 1, 2, 3… without gaps. The client
+// keeps the highest it saw and sends it as connect's inboxSeq when it
+// reconnects.
+//
+//	inbox_synced {"lastSeq", "replayed"}  the replay after connect or resume_inbox ended at lastSeq
+//	inbox_reset  {"lastSeq"}  the client is more than 500 events behind: it
+//	             reloads its lists and counters, and continues from lastSeq
 //
 // A user is {"name", "gqSlug", "avatar": {"url"}, "databaseId"}. chat_room
 // and delete_chat carry the room's sequence number: the client keeps the
@@ -98,7 +115,9 @@ type realtimeKey string
 // Ownership: each room this node has local members of has one feed
 // goroutine (realtime_feed.go) that alone broadcasts to them, resumes
 // joiners and fills gaps; presence counts are pushed to the grains by one
-// syncer goroutine (realtime_sync.go); per-connection state is touched
+// syncer goroutine (realtime_sync.go); each member's connection has an
+// inbox cursor (realtime_inbox.go) that alone writes the member's
+// sequenced events to it, in order; per-connection state is touched
 // only by that connection's Frame and Close calls, which the gateway
 // serializes.
 type Realtime struct {
@@ -109,10 +128,10 @@ type Realtime struct {
 	unsub  func()
 
 	mu        sync.Mutex
-	feeds     map[string]*feed             // guarded by mu: the live feed of each room
-	users     map[int64]map[*Conn]struct{} // guarded by mu: connected members' connections
-	roomUsers map[string]map[int64]int     // guarded by mu: room → member → local connections in it
-	seq       uint64                       // guarded by mu: numbers feeds
+	feeds     map[string]*feed                 // guarded by mu: the live feed of each room
+	users     map[int64]map[*Conn]*inboxCursor // guarded by mu: connected members' connections
+	roomUsers map[string]map[int64]int         // guarded by mu: room → member → local connections in it
+	seq       uint64                           // guarded by mu: numbers feeds
 }
 
 var _ Handler = (*Realtime)(nil)
@@ -136,9 +155,9 @@ func NewRealtime(cfg RealtimeConfig) (*Realtime, error) {
 		cfg.Logger = slog.Default()
 	}
 	h := &Realtime{cfg: cfg, log: cfg.Logger, groups: NewGroups(),
-		feeds: make(map[string]*feed), users: make(map[int64]map[*Conn]struct{}),
+		feeds: make(map[string]*feed), users: make(map[int64]map[*Conn]*inboxCursor),
 		roomUsers: make(map[string]map[int64]int)}
-	h.sync = newPresenceSync(cfg.Rooms, cfg.Sessions, cfg.CallTimeout, cfg.Logger)
+	h.sync = newPresenceSync(cfg.Rooms, cfg.Sessions, cfg.CallTimeout, cfg.Logger, h.catchUpInbox)
 	unsub, err := cfg.Sessions.SubscribeNode(h.deliver)
 	if err != nil {
 		h.sync.stop()
@@ -189,6 +208,8 @@ func (h *Realtime) Frame(c *Conn, f Frame) {
 		h.chat(ctx, c, st, f)
 	case "delete_chat":
 		h.deleteChat(ctx, c, st, f)
+	case "resume_inbox":
+		h.resumeInbox(c, st, f)
 	default:
 		h.refuse(c, st, f.Action, refusalFrame{Code: "common.error.unknownAction", Message: "unknown action " + strconv.Quote(f.Action)})
 	}
@@ -206,6 +227,9 @@ func (h *Realtime) Close(c *Conn, _ string) {
 	if st.user != nil {
 		h.mu.Lock()
 		conns := h.users[st.user.ID]
+		if cur := conns[c]; cur != nil {
+			cur.close()
+		}
 		delete(conns, c)
 		n := len(conns)
 		if n == 0 {
@@ -226,10 +250,12 @@ func (h *Realtime) requestContext(c *Conn) context.Context {
 // refusalFrame is the data of the handler's error frames: the gateway's
 // errorFrame (code, message) with the context of the refused command.
 type refusalFrame struct {
-	Code         string   `json:"code"`
-	Message      string   `json:"message"`
-	Action       string   `json:"action,omitempty"`
-	ClientID     string   `json:"clientId,omitempty"`
+	Code     string `json:"code"`
+	Message  string `json:"message"`
+	Action   string `json:"action,omitempty"`
+	ClientID string `json:"clientId,omitempty"`
+	// ID names the message a refused delete_chat was about.
+	ID           string   `json:"id,omitempty"`
 	Levels       []string `json:"levels,omitempty"`
 	RetryAfterMs int64    `json:"retryAfterMs,omitempty"`
 	Max          int      `json:"max,omitempty"`

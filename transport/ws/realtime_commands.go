@@ -14,11 +14,14 @@ type connectData struct {
 	UserID    flexID `json:"userId"`
 	Signature string `json:"signature"`
 	Timestamp string `json:"timestamp"`
+	InboxSeq  *int64 `json:"inboxSeq"`
 }
 
 // authenticate checks a socket token and binds the member to the
 // connection; a connection already bound to another member is refused.
-func (h *Realtime) authenticate(ctx context.Context, c *Conn, st *connState, frameAction string, userID int64, signature, timestamp string) bool {
+// A newly bound connection starts receiving the member's inbox after
+// inboxSeq (nil: live events only).
+func (h *Realtime) authenticate(ctx context.Context, c *Conn, st *connState, frameAction string, userID int64, signature, timestamp string, inboxSeq *int64) bool {
 	if userID <= 0 || !h.cfg.VerifySocket(userID, signature, timestamp) {
 		h.refuse(c, st, frameAction, keyed(keyBadSignature))
 		return false
@@ -37,15 +40,17 @@ func (h *Realtime) authenticate(ctx context.Context, c *Conn, st *connState, fra
 		return false
 	}
 	st.user = &u
+	cursor := newInboxCursor(h, c, u.ID)
 	h.mu.Lock()
 	conns := h.users[u.ID]
 	if conns == nil {
-		conns = make(map[*Conn]struct{})
+		conns = make(map[*Conn]*inboxCursor)
 		h.users[u.ID] = conns
 	}
-	conns[c] = struct{}{}
+	conns[c] = cursor
 	n := len(conns)
 	h.mu.Unlock()
+	cursor.begin(inboxSeq)
 	h.sync.session(u.ID, n)
 	return true
 }
@@ -56,8 +61,13 @@ func (h *Realtime) connect(ctx context.Context, c *Conn, st *connState, f Frame)
 		h.refuse(c, st, f.Action, keyed(keyBadData))
 		return
 	}
-	if h.authenticate(ctx, c, st, f.Action, int64(in.UserID), in.Signature, in.Timestamp) {
-		c.SendJSON("connect", map[string]string{"userId": strconv.FormatInt(st.user.ID, 10)})
+	already := st.user != nil
+	if !h.authenticate(ctx, c, st, f.Action, int64(in.UserID), in.Signature, in.Timestamp, in.InboxSeq) {
+		return
+	}
+	c.SendJSON("connect", map[string]string{"userId": strconv.FormatInt(st.user.ID, 10)})
+	if already && in.InboxSeq != nil {
+		h.cursorOf(c, st.user.ID).resume(*in.InboxSeq)
 	}
 }
 
@@ -96,7 +106,7 @@ func (h *Realtime) joinRoom(ctx context.Context, c *Conn, st *connState, f Frame
 	userID := max(int64(in.User), int64(in.UserID))
 	switch {
 	case in.Signature != "":
-		if !h.authenticate(ctx, c, st, f.Action, userID, in.Signature, in.Timestamp) {
+		if !h.authenticate(ctx, c, st, f.Action, userID, in.Signature, in.Timestamp, nil) {
 			return
 		}
 	case st.user == nil:
@@ -234,18 +244,22 @@ func (h *Realtime) deleteChat(ctx context.Context, c *Conn, st *connState, f Fra
 		h.refuse(c, st, f.Action, keyed(keyBadData))
 		return
 	}
+	refuse := func(e refusalFrame) {
+		e.ID = strconv.FormatInt(int64(in.ID), 10)
+		h.refuse(c, st, f.Action, e)
+	}
 	if st.user == nil {
-		h.refuse(c, st, f.Action, keyed(keyNotConnected))
+		refuse(keyed(keyNotConnected))
 		return
 	}
 	if !h.cfg.VerifyDelete(st.user.ID, int64(in.ID), in.Signature, in.Timestamp) {
-		h.refuse(c, st, f.Action, keyed(keyBadSignature))
+		refuse(keyed(keyBadSignature))
 		return
 	}
 	if in.Room == "" {
 		msg, err := h.cfg.Rooms.Message(ctx, int64(in.ID))
 		if err != nil {
-			h.refuse(c, st, f.Action, h.refusal(ctx, actors.ErrNotFound))
+			refuse(h.refusal(ctx, actors.ErrNotFound))
 			return
 		}
 		in.Room = msg.GetRoom()
@@ -258,26 +272,32 @@ func (h *Realtime) deleteChat(ctx context.Context, c *Conn, st *connState, f Fra
 		MessageID: int64(in.ID),
 	})
 	if err != nil {
-		h.refuse(c, st, f.Action, h.refusal(ctx, err))
+		refuse(h.refusal(ctx, err))
 	}
 }
 
 // deliver writes an event a session grain routed to this node to the
-// member's local connections, encoded once.
+// member's local connections, encoded once: an inbox event through each
+// connection's cursor, which keeps them in order, anything else directly.
 func (h *Realtime) deliver(userID int64, action string, data []byte) {
 	frame, err := Encode(action, rawJSON(data))
 	if err != nil {
 		h.log.Warn("realtime: encode delivery", "action", action, "error", err)
 		return
 	}
+	seq := inboxSeqOf(data)
 	h.mu.Lock()
-	conns := make([]*Conn, 0, len(h.users[userID]))
-	for c := range h.users[userID] {
-		conns = append(conns, c)
+	conns := make(map[*Conn]*inboxCursor, len(h.users[userID]))
+	for c, cur := range h.users[userID] {
+		conns[c] = cur
 	}
 	h.mu.Unlock()
-	for _, c := range conns {
-		c.Send(frame)
+	for c, cur := range conns {
+		if seq > 0 {
+			cur.offer(seq, frame)
+		} else {
+			c.Send(frame)
+		}
 	}
 }
 

@@ -18,6 +18,7 @@ import (
 type presenceSync struct {
 	rooms    *actors.Rooms
 	sessions *actors.Sessions
+	attached func(userID int64) // called after a count above 0 reached the user's session
 	timeout  time.Duration
 	log      *slog.Logger
 	wake     chan struct{} // capacity 1
@@ -46,9 +47,9 @@ type memberCount struct {
 // every node (each node sees a change at a slightly different time).
 const resyncDelay = 3 * time.Second
 
-func newPresenceSync(rooms *actors.Rooms, sessions *actors.Sessions, timeout time.Duration, log *slog.Logger) *presenceSync {
+func newPresenceSync(rooms *actors.Rooms, sessions *actors.Sessions, timeout time.Duration, log *slog.Logger, attached func(userID int64)) *presenceSync {
 	p := &presenceSync{
-		rooms: rooms, sessions: sessions, timeout: timeout, log: log,
+		rooms: rooms, sessions: sessions, attached: attached, timeout: timeout, log: log,
 		wake: make(chan struct{}, 1), done: make(chan struct{}),
 		members: make(map[memberKey]memberCount), dirtyMembers: make(map[memberKey]memberCount),
 		userConns: make(map[int64]int), dirtySessions: make(map[int64]int),
@@ -146,9 +147,14 @@ func (p *presenceSync) loop() {
 			ctx, cancel := context.WithTimeout(context.Background(), p.timeout)
 			err := p.sessions.Attach(ctx, user, n)
 			cancel()
-			if err != nil {
+			switch {
+			case err != nil:
 				failed = true
 				p.requeueSession(user, n)
+			case n > 0:
+				// Events routed before the session knew this node went
+				// nowhere: the connections read them from the store.
+				p.attached(user)
 			}
 		}
 		if failed {

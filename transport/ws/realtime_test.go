@@ -309,7 +309,8 @@ func TestRealtimeBadInput(t *testing.T) {
 		return acks == 2
 	}, 5*time.Second, 10*time.Millisecond, "a resent clientId is acknowledged again")
 	a.send("delete_chat", map[string]any{"id": "1", "signature": "forged", "timestamp": "1"})
-	a.waitError(keyBadSignature)
+	refusedDelete := a.waitFrame("error", func(d json.RawMessage) bool { return strings.Contains(string(d), `"action":"delete_chat"`) })
+	assert.JSONEq(t, `{"code":"`+keyBadSignature+`","message":"`+messages[keyBadSignature]+`","action":"delete_chat","id":"1"}`, string(refusedDelete.Data), "a refused delete names its message")
 	a.send("nonsense", map[string]any{})
 	a.waitError("common.error.unknownAction")
 	_ = wsutil.WriteClientText(a.c.conn, []byte("not json"))
@@ -329,7 +330,7 @@ func TestRealtimeBadInput(t *testing.T) {
 	require.NoError(t, json.Unmarshal(a.waitFrame("chat_ack", nil).Data, &ackSeq))
 	msgID, _ := strconv.ParseInt(ackSeq.ID, 10, 64)
 	b.send("delete_chat", map[string]any{"id": ackSeq.ID, "signature": fmt.Sprintf("del-%d-%d", bob, msgID), "timestamp": "1"})
-	b.waitError(actors.ErrForbidden.Key)
+	assert.Equal(t, ackSeq.ID, b.waitError(actors.ErrForbidden.Key)["id"])
 	a.send("delete_chat", map[string]any{"id": ackSeq.ID, "signature": fmt.Sprintf("del-%d-%d", ann, msgID), "timestamp": "1"})
 	a.waitSeqs(2)
 

@@ -1,0 +1,106 @@
+package follow
+
+import (
+	"context"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"souk/app/action"
+	"souk/app/notify"
+	"souk/persistence"
+)
+
+func TestFollowActions(t *testing.T) {
+	t.Parallel()
+	eachDB(t, func(t *testing.T, db *persistence.DB) {
+		sessions := &fakeSessions{}
+		s := New(Config{DB: db, Notify: notify.New(notify.Config{DB: db, Sessions: sessions})})
+		ann, bob, cid := member(t, db, "ann"), member(t, db, "bob"), member(t, db, "cid")
+
+		_, err := s.FollowUser(as(ann), FollowUserInput{UserID: notify.ID(ann), Follow: true})
+		requireKey(t, err, "follow.error.self")
+		_, err = s.FollowUser(as(ann), FollowUserInput{UserID: 4242, Follow: true})
+		requireKey(t, err, "common.error.userNotFound")
+		_, err = s.FollowUser(as(ann), FollowUserInput{Follow: true})
+		requireKey(t, err, "common.error.required")
+		assert.Empty(t, sessions.take())
+
+		out, err := s.FollowUser(as(ann), FollowUserInput{UserID: notify.ID(bob), Follow: true})
+		require.NoError(t, err)
+		assert.True(t, out.GqFollowUser.IsFollowing)
+		assert.Equal(t, 1, out.GqFollowUser.Followers)
+		assert.Equal(t, 1, out.GqFollowUser.Following)
+		pushed := sessions.take()
+		require.Len(t, pushed, 1, "the new follower is announced")
+		assert.Equal(t, bob, pushed[0].userID)
+		assert.Equal(t, notify.EventNotification, pushed[0].action)
+		assert.Contains(t, pushed[0].data, `"type":"follow"`)
+		assert.Contains(t, pushed[0].data, `"content":{"userId":"`+notify.FormatID(ann)+`"}`)
+		assert.Contains(t, pushed[0].data, `"gqSlug":"ann"`)
+
+		_, err = s.FollowUser(as(ann), FollowUserInput{UserID: notify.ID(bob), Follow: true})
+		require.NoError(t, err, "following twice is harmless")
+		_, err = s.FollowUser(as(ann), FollowUserInput{UserID: notify.ID(bob)})
+		require.NoError(t, err)
+		out, err = s.FollowUser(as(ann), FollowUserInput{UserID: notify.ID(bob), Follow: true})
+		require.NoError(t, err)
+		assert.Empty(t, sessions.take(), "a member is told of a follower once")
+		n, err := db.Inbox().Counts(t.Context(), bob, 0)
+		require.NoError(t, err)
+		assert.Equal(t, 1, n.Notifications)
+
+		_, err = s.FollowUser(as(cid), FollowUserInput{UserID: notify.ID(bob), Follow: true})
+		require.NoError(t, err)
+		_, err = s.FollowUser(as(bob), FollowUserInput{UserID: notify.ID(ann), Follow: true})
+		require.NoError(t, err)
+
+		page, err := s.Follow(as(ann), FollowInput{UserID: notify.ID(bob), Type: persistence.FollowsFollowers, First: 1})
+		require.NoError(t, err)
+		require.Len(t, page.Follow.Edges, 1)
+		assert.Equal(t, "cid", page.Follow.Edges[0].Node.GqSlug, "the most recent follow first")
+		assert.False(t, page.Follow.Edges[0].Node.IsFollowing)
+		assert.True(t, page.Follow.PageInfo.HasNextPage)
+		assert.Equal(t, 2, page.Follow.TotalCount)
+		next, err := s.Follow(as(ann), FollowInput{UserID: notify.ID(bob), Type: persistence.FollowsFollowers, After: page.Follow.PageInfo.EndCursor})
+		require.NoError(t, err)
+		require.Len(t, next.Follow.Edges, 1)
+		assert.Equal(t, "ann", next.Follow.Edges[0].Node.GqSlug)
+		following, err := s.Follow(as(ann), FollowInput{UserID: notify.ID(ann)})
+		require.NoError(t, err)
+		require.Len(t, following.Follow.Edges, 1)
+		assert.True(t, following.Follow.Edges[0].Node.IsFollowing, "the viewer follows bob")
+		guest, err := s.Follow(context.Background(), FollowInput{UserID: notify.ID(ann)})
+		require.NoError(t, err)
+		assert.False(t, guest.Follow.Edges[0].Node.IsFollowing, "guests follow nobody")
+		_, err = s.Follow(as(ann), FollowInput{UserID: notify.ID(ann), Type: "friends"})
+		require.ErrorIs(t, err, ErrBadType)
+		_, err = s.Follow(as(ann), FollowInput{UserID: notify.ID(ann), After: "x"})
+		require.ErrorIs(t, err, ErrBadCursor)
+		_, err = s.Follow(as(ann), FollowInput{UserID: 4242})
+		requireKey(t, err, "common.error.userNotFound")
+
+		require.NoError(t, db.Blocks().Block(t.Context(), ann, cid))
+		stats, err := s.FollowStats(as(ann), FollowStatsInput{UserID: notify.ID(bob)})
+		require.NoError(t, err)
+		st := stats.FollowStats
+		assert.Equal(t, 2, st.Followers)
+		assert.Equal(t, 1, st.Following)
+		assert.True(t, st.IsFollowing)
+		assert.True(t, st.IsFollowedBy)
+		assert.False(t, st.IsBlocked)
+		stats, err = s.FollowStats(as(ann), FollowStatsInput{UserID: notify.ID(cid)})
+		require.NoError(t, err)
+		assert.True(t, stats.FollowStats.IsBlocked)
+		stats, err = s.FollowStats(context.Background(), FollowStatsInput{UserID: notify.ID(bob)})
+		require.NoError(t, err)
+		assert.False(t, stats.FollowStats.IsFollowing)
+		assert.Equal(t, 2, stats.FollowStats.Followers)
+
+		reg := action.NewRegistry()
+		s.Register(reg)
+		_, err = reg.Call(context.Background(), "profile.followUser", nil)
+		require.ErrorIs(t, err, action.ErrUnauthorized, "guests get the login dialog")
+	})
+}

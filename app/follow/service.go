@@ -1,0 +1,83 @@
+// Package follow holds who follows whom: following and unfollowing a
+// member (the followee gets a follow notification the first time), the
+// Relay pages of a member's followings and followers, and the counts.
+package follow
+
+import (
+	"context"
+	"errors"
+	"net/http"
+
+	"souk/app/action"
+	"souk/app/notify"
+	"souk/persistence"
+)
+
+// Page sizes (SPEC.md §9: followings 12).
+const (
+	DefaultPage = 12
+	MaxPage     = 50
+)
+
+// Errors the follow actions return.
+var (
+	// ErrSelf is returned when a member follows themself.
+	ErrSelf = action.Errorf(http.StatusBadRequest, "follow.error.self")
+	// ErrUserNotFound is returned when the member does not exist.
+	ErrUserNotFound = action.Errorf(http.StatusNotFound, "common.error.userNotFound")
+	// ErrBadType is returned for a list type other than following or followers.
+	ErrBadType = action.BadField("type")
+	// ErrBadCursor is returned for a cursor that is not an id.
+	ErrBadCursor = action.BadField("after")
+)
+
+// Config wires a Service.
+type Config struct {
+	DB *persistence.DB
+	// Notify pushes the follow notifications live.
+	Notify *notify.Service
+}
+
+// Service answers the follow actions. It is safe for concurrent use.
+type Service struct {
+	db     *persistence.DB
+	notify *notify.Service
+}
+
+// New returns the follow service.
+func New(cfg Config) *Service {
+	return &Service{db: cfg.DB, notify: cfg.Notify}
+}
+
+// Register adds the follow actions to r.
+func (s *Service) Register(r *action.Registry) {
+	action.Register(r, action.Spec{
+		Name: "profile.followUser",
+		Summary: "Follows (follow: true) or unfollows a member; repeating it is harmless. The first follow of a member sends " +
+			"them a follow notification.",
+		Access: action.Member,
+	}, s.FollowUser)
+	action.Register(r, action.Spec{
+		Name: "profile.follow",
+		Summary: "A page of the members userId follows (type following, the default) or who follow userId (followers), " +
+			"the most recent first; isFollowing says whether the viewer follows each.",
+		Access: action.Public,
+	}, s.Follow)
+	action.Register(r, action.Spec{
+		Name:    "profile.followStats",
+		Summary: "A member's follower and following counts, and whether the viewer follows them, is followed by them, or blocks them.",
+		Access:  action.Public,
+	}, s.FollowStats)
+}
+
+// member returns an existing member, or ErrUserNotFound.
+func (s *Service) member(ctx context.Context, id int64) (persistence.User, error) {
+	if id == 0 {
+		return persistence.User{}, action.Required("userId")
+	}
+	u, err := s.db.Users().Get(ctx, id)
+	if errors.Is(err, persistence.ErrNotFound) {
+		return u, ErrUserNotFound
+	}
+	return u, err
+}

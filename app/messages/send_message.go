@@ -1,0 +1,97 @@
+package messages
+
+import (
+	"context"
+	"unicode/utf8"
+
+	"souk/app/action"
+	"souk/app/notify"
+	"souk/persistence"
+)
+
+// SendMessageInput is a private message to send.
+type SendMessageInput struct {
+	ToID     notify.ID `json:"to_id" doc:"the recipient's databaseId (toId is accepted too)"`
+	ToIDAlt  notify.ID `json:"toId,omitempty" doc:"same as to_id"`
+	Content  string    `json:"content" doc:"plain text with line breaks, 1-2000 characters once markup is removed"`
+	Image    string    `json:"image,omitempty" doc:"must be empty: images in private messages are not available yet"`
+	ClientID string    `json:"clientId,omitempty" doc:"idempotency key (up to 64 characters): a retry with the same key returns the first message and sends nothing"`
+}
+
+// Validate checks what needs no database.
+func (in *SendMessageInput) Validate() error {
+	if in.ToID == 0 {
+		in.ToID = in.ToIDAlt
+	}
+	if len(in.ClientID) > 64 {
+		return action.BadField("clientId")
+	}
+	return nil
+}
+
+// SendMessageReply is the reply of mutates.sendMessage.
+type SendMessageReply struct {
+	GqSendMessage struct {
+		Message PrivateMessage `json:"message"`
+	} `json:"gqSendMessage"`
+}
+
+// SendMessage answers mutates.sendMessage.
+func (s *Service) SendMessage(ctx context.Context, in SendMessageInput) (SendMessageReply, error) {
+	var reply SendMessageReply
+	viewer := action.RequestFrom(ctx).Viewer
+	content := cleanContent(in.Content)
+	to := int64(in.ToID)
+	switch {
+	case !viewer.Can(Capability):
+		return reply, ErrNoAccess
+	case to == 0:
+		return reply, ErrRecipientRequired
+	case to == viewer.UserID:
+		return reply, ErrSelf
+	case content == "":
+		return reply, ErrEmpty
+	case utf8.RuneCountInString(content) > MaxContentRunes:
+		return reply, ErrTooLong
+	case in.Image != "":
+		return reply, ErrImageUnsupported
+	}
+	recipient, err := s.member(ctx, to)
+	if err != nil {
+		return reply, err
+	}
+	sender, err := s.member(ctx, viewer.UserID)
+	if err != nil {
+		return reply, err
+	}
+	blocked, err := s.db.Blocks().Between(ctx, sender.ID, recipient.ID)
+	if err != nil {
+		return reply, err
+	}
+	if blocked {
+		return reply, ErrBlocked
+	}
+	users := map[int64]notify.UserSummary{sender.ID: notify.Summary(sender), recipient.ID: notify.Summary(recipient)}
+	m := persistence.PrivateMessage{FromID: sender.ID, ToID: recipient.ID, Content: content,
+		IdemKey: notify.IdemKey(sender.ID, in.ClientID)}
+	event := func(peer int64) func(persistence.Counts) any {
+		return func(c persistence.Counts) any {
+			return messageEvent{Message: messageOf(m, users), Unread: notify.UnreadOf(c), Conversation: conversationOf(peer, c)}
+		}
+	}
+	events, _, err := s.db.Messages().Send(ctx, &m,
+		writeFor(recipient.ID, sender.ID, EventMessage, event(sender.ID)),
+		writeFor(sender.ID, recipient.ID, EventMessage, event(recipient.ID)))
+	if err != nil {
+		return reply, err
+	}
+	s.notify.Push(ctx, events)
+	if m.FromID != sender.ID || m.ToID != recipient.ID {
+		// A replayed key of another conversation: answer with what it wrote.
+		if users, err = notify.Summaries(ctx, s.db, m.FromID, m.ToID); err != nil {
+			return reply, err
+		}
+	}
+	reply.GqSendMessage.Message = messageOf(m, users)
+	return reply, nil
+}

@@ -1,0 +1,93 @@
+// Package messages holds the private messages between members: sending,
+// a conversation's pages, the recents list with unread counts, reading,
+// the sender's deletion, and the block list that stops messages between
+// two members.
+//
+// Every change is stored with its inbox events (souk/persistence) in one
+// transaction, and then pushed live through the members' session grains
+// (souk/app/notify): the recipient's connections and the sender's other
+// ones get private_message, both parties get delete_private_message, and
+// the reader's connections get unread. Counters are always counted in the
+// store.
+package messages
+
+import (
+	"souk/app/action"
+	"souk/app/notify"
+	"souk/persistence"
+)
+
+// Limits (SPEC.md §9).
+const (
+	// MaxContentRunes is the longest message, in characters.
+	MaxContentRunes = 2000
+	// DefaultPage is the size of conversation and recents pages.
+	DefaultPage = 20
+	// MaxPage bounds a page asked for with first.
+	MaxPage = 50
+	// Capability is what userCan must hold to send.
+	Capability = "directMessages"
+)
+
+// Websocket actions of the inbox events this package writes.
+const (
+	// EventMessage carries a new private message.
+	EventMessage = "private_message"
+	// EventDelete carries the deletion of a private message.
+	EventDelete = "delete_private_message"
+)
+
+// Config wires a Service.
+type Config struct {
+	DB *persistence.DB
+	// Notify pushes the stored events live.
+	Notify *notify.Service
+}
+
+// Service answers the private message actions. It is safe for concurrent use.
+type Service struct {
+	db     *persistence.DB
+	notify *notify.Service
+}
+
+// New returns the messages service.
+func New(cfg Config) *Service {
+	return &Service{db: cfg.DB, notify: cfg.Notify}
+}
+
+// Register adds the private message actions to r.
+func (s *Service) Register(r *action.Registry) {
+	action.Register(r, action.Spec{
+		Name: "mutates.sendMessage",
+		Summary: "Sends a private message (needs the directMessages capability; plain text with line breaks, 1-2000 characters; " +
+			"images are not available yet, so image must be empty). The recipient's connections and the sender's other ones get a " +
+			"private_message event. clientId makes a retry return the first message and send nothing more.",
+		Access: action.Member,
+	}, s.SendMessage)
+	action.Register(r, action.Spec{
+		Name: "utils.getPrivateMessage",
+		Summary: "A page of the viewer's conversation with toId, newest first; after (an endCursor) pages to older messages. " +
+			"markRead: true marks the conversation read first, as mutates.readPrivateMessages does.",
+		Access: action.Member,
+	}, s.GetPrivateMessage)
+	action.Register(r, action.Spec{
+		Name:    "utils.getPrivateMessageUsers",
+		Summary: "The viewer's recents list: one entry per conversation with its last message and unread count, the most recent first; after pages on.",
+		Access:  action.Member,
+	}, s.GetPrivateMessageUsers)
+	action.Register(r, action.Spec{
+		Name:    "mutates.readPrivateMessages",
+		Summary: "Marks the viewer's conversation with toId read; when anything changed, an unread event with the new counters goes to every connection of the viewer.",
+		Access:  action.Member,
+	}, s.ReadPrivateMessages)
+	action.Register(r, action.Spec{
+		Name:    "mutates.deletePrivateMessage",
+		Summary: "Deletes a private message; only its sender may. Both parties' connections get a delete_private_message event. Deleting twice is harmless.",
+		Access:  action.Member,
+	}, s.DeletePrivateMessage)
+	action.Register(r, action.Spec{
+		Name:    "mutates.blockUser",
+		Summary: "Blocks (block: true) or unblocks a member: no private message passes between a member and someone either of them blocked. Repeating it is harmless.",
+		Access:  action.Member,
+	}, s.BlockUser)
+}

@@ -1,0 +1,27 @@
+package notify
+
+import (
+	"context"
+
+	"souk/app/action"
+)
+
+// GetUnreadCountsReply is the reply of utils.getUnreadCounts.
+type GetUnreadCountsReply struct {
+	Unread   Unread `json:"unread"`
+	InboxSeq int64  `json:"inboxSeq" doc:"the viewer's inbox sequence number, read before the counters"`
+}
+
+// GetUnreadCounts answers utils.getUnreadCounts.
+func (s *Service) GetUnreadCounts(ctx context.Context, _ struct{}) (GetUnreadCountsReply, error) {
+	viewer := action.RequestFrom(ctx).Viewer
+	seq, err := s.db.Inbox().LastSeq(ctx, viewer.UserID)
+	if err != nil {
+		return GetUnreadCountsReply{}, err
+	}
+	counts, err := s.db.Inbox().Counts(ctx, viewer.UserID, 0)
+	if err != nil {
+		return GetUnreadCountsReply{}, err
+	}
+	return GetUnreadCountsReply{Unread: UnreadOf(counts), InboxSeq: seq}, nil
+}

@@ -1,0 +1,212 @@
+package persistence
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+)
+
+// PrivateMessage is a message from one member to another.
+type PrivateMessage struct {
+	// ID is the databaseId; Send assigns one when it is 0.
+	ID     int64
+	FromID int64
+	ToID   int64
+	// Content is plain text with line breaks.
+	Content string
+	// Image is a media reference; "" for none.
+	Image string
+	// ReadAt is when the recipient read it, epoch ms; 0 while unread.
+	ReadAt int64
+	// DeletedAt is when the sender deleted it, epoch ms; 0 while it stands.
+	DeletedAt int64
+	// IdemKey is the idempotency key of the send.
+	IdemKey string
+	// CreatedAt is epoch ms; Send sets it when it is 0.
+	CreatedAt int64
+}
+
+// Recent is one conversation of a member's recents list.
+type Recent struct {
+	PeerID int64
+	// Last is the newest standing message between the two.
+	Last PrivateMessage
+	// Unread counts the standing messages from the peer the member has not read.
+	Unread int
+}
+
+// MessagesStore keeps the private messages.
+type MessagesStore struct{ db *DB }
+
+// Messages returns the private messages store.
+func (db *DB) Messages() MessagesStore { return MessagesStore{db: db} }
+
+const messageColumns = `id, from_id, to_id, content, image, read_at, deleted_at, idem_key, created_at`
+
+func scanMessage(row scanner) (PrivateMessage, error) {
+	var m PrivateMessage
+	err := row.Scan(&m.ID, &m.FromID, &m.ToID, &m.Content, &m.Image, &m.ReadAt, &m.DeletedAt, &m.IdemKey, &m.CreatedAt)
+	return m, err
+}
+
+// Send stores m and appends writes to the inboxes, in one transaction. When
+// m.IdemKey was used already, m becomes the stored message, nothing is
+// written and replayed is true.
+func (s MessagesStore) Send(ctx context.Context, m *PrivateMessage, writes ...InboxWrite) (events []InboxEvent, replayed bool, err error) {
+	if m.ID == 0 {
+		m.ID = s.db.NewID()
+	}
+	if m.CreatedAt == 0 {
+		m.CreatedAt = Now()
+	}
+	err = s.db.tx(ctx, func(tx *sql.Tx) error {
+		_, err := tx.ExecContext(ctx, `INSERT INTO private_messages (`+messageColumns+`)
+			VALUES ($1, $2, $3, $4, $5, 0, 0, $6, $7)`,
+			m.ID, m.FromID, m.ToID, m.Content, m.Image, m.IdemKey, m.CreatedAt)
+		if err != nil {
+			return mapError(err)
+		}
+		events, err = appendInbox(ctx, tx, writes)
+		return err
+	})
+	switch {
+	case err == nil:
+		return events, false, nil
+	case !errors.Is(err, ErrConflict):
+		return nil, false, fmt.Errorf("messages store: send: %w", err)
+	}
+	prior, lookErr := scanMessage(s.db.write.QueryRowContext(ctx,
+		`SELECT `+messageColumns+` FROM private_messages WHERE idem_key = $1`, m.IdemKey))
+	if lookErr != nil {
+		return nil, false, fmt.Errorf("messages store: send: %w", errors.Join(err, mapError(lookErr)))
+	}
+	*m = prior
+	return nil, true, nil
+}
+
+// Get returns the message with the id, deleted or not, or ErrNotFound.
+func (s MessagesStore) Get(ctx context.Context, id int64) (PrivateMessage, error) {
+	m, err := scanMessage(s.db.read.QueryRowContext(ctx,
+		`SELECT `+messageColumns+` FROM private_messages WHERE id = $1`, id))
+	if err != nil {
+		return m, fmt.Errorf("messages store: get %d: %w", id, mapError(err))
+	}
+	return m, nil
+}
+
+// Delete marks the message deleted if fromID sent it and it stands, and
+// then appends writes, in one transaction. deleted is false (and nothing
+// is written) when it was deleted already; it returns ErrNotFound when
+// fromID sent no message with that id.
+func (s MessagesStore) Delete(ctx context.Context, id, fromID int64, writes ...InboxWrite) (events []InboxEvent, deleted bool, err error) {
+	err = s.db.tx(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `UPDATE private_messages SET deleted_at = $1
+			WHERE id = $2 AND from_id = $3 AND deleted_at = 0`, Now(), id, fromID)
+		if err != nil {
+			return err
+		}
+		if n, err := res.RowsAffected(); err != nil || n == 0 {
+			return errors.Join(errNoChange, err)
+		}
+		deleted = true
+		events, err = appendInbox(ctx, tx, writes)
+		return err
+	})
+	if errors.Is(err, errNoChange) {
+		var exists int
+		lookErr := s.db.write.QueryRowContext(ctx, `SELECT COUNT(*) FROM private_messages WHERE id = $1 AND from_id = $2`, id, fromID).Scan(&exists)
+		switch {
+		case lookErr != nil:
+			return nil, false, fmt.Errorf("messages store: delete %d: %w", id, lookErr)
+		case exists == 0:
+			return nil, false, fmt.Errorf("messages store: delete %d: %w", id, ErrNotFound)
+		}
+		return nil, false, nil
+	}
+	if err != nil {
+		return nil, false, fmt.Errorf("messages store: delete %d: %w", id, err)
+	}
+	return events, deleted, nil
+}
+
+// errNoChange rolls back a transaction whose conditional update matched nothing.
+var errNoChange = errors.New("no change")
+
+// MarkRead marks every standing unread message from peerID to userID read
+// and, when there was any, appends writes, in one transaction. It returns
+// how many messages it marked.
+func (s MessagesStore) MarkRead(ctx context.Context, userID, peerID int64, writes ...InboxWrite) (events []InboxEvent, marked int, err error) {
+	err = s.db.tx(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `UPDATE private_messages SET read_at = $1
+			WHERE to_id = $2 AND from_id = $3 AND read_at = 0 AND deleted_at = 0`, Now(), userID, peerID)
+		if err != nil {
+			return err
+		}
+		n, err := res.RowsAffected()
+		if err != nil {
+			return err
+		}
+		if marked = int(n); marked == 0 {
+			return nil
+		}
+		events, err = appendInbox(ctx, tx, writes)
+		return err
+	})
+	if err != nil {
+		return nil, 0, fmt.Errorf("messages store: mark read: %w", err)
+	}
+	return events, marked, nil
+}
+
+// Conversation returns up to limit standing messages between userID and
+// peerID with an id below before (0: the newest), newest first.
+func (s MessagesStore) Conversation(ctx context.Context, userID, peerID, before int64, limit int) ([]PrivateMessage, error) {
+	if before <= 0 {
+		before = 1<<63 - 1
+	}
+	list, err := queryList(ctx, s.db.read, scanMessage, `SELECT `+messageColumns+` FROM private_messages
+		WHERE ((from_id = $1 AND to_id = $2) OR (from_id = $2 AND to_id = $1)) AND deleted_at = 0 AND id < $3
+		ORDER BY id DESC LIMIT $4`, userID, peerID, before, limit)
+	if err != nil {
+		return nil, fmt.Errorf("messages store: conversation: %w", err)
+	}
+	return list, nil
+}
+
+// Recents returns up to limit conversations of userID whose newest
+// standing message has an id below before (0: the newest), the most
+// recent first.
+func (s MessagesStore) Recents(ctx context.Context, userID, before int64, limit int) ([]Recent, error) {
+	if before <= 0 {
+		before = 1<<63 - 1
+	}
+	type head struct{ peer, last int64 }
+	heads, err := queryList(ctx, s.db.read, func(row scanner) (head, error) {
+		var h head
+		return h, row.Scan(&h.peer, &h.last)
+	}, `SELECT peer, MAX(id) AS last FROM (
+			SELECT to_id AS peer, id FROM private_messages WHERE from_id = $1 AND deleted_at = 0
+			UNION ALL
+			SELECT from_id AS peer, id FROM private_messages WHERE to_id = $1 AND deleted_at = 0
+		) AS m GROUP BY peer HAVING MAX(id) < $2 ORDER BY last DESC LIMIT $3`, userID, before, limit)
+	if err != nil {
+		return nil, fmt.Errorf("messages store: recents of %d: %w", userID, err)
+	}
+	out := make([]Recent, 0, len(heads))
+	for _, h := range heads {
+		r := Recent{PeerID: h.peer}
+		r.Last, err = scanMessage(s.db.read.QueryRowContext(ctx,
+			`SELECT `+messageColumns+` FROM private_messages WHERE id = $1`, h.last))
+		if err != nil {
+			return nil, fmt.Errorf("messages store: recents of %d: %w", userID, mapError(err))
+		}
+		err = s.db.read.QueryRowContext(ctx, `SELECT COUNT(*) FROM private_messages
+			WHERE to_id = $1 AND from_id = $2 AND read_at = 0 AND deleted_at = 0`, userID, h.peer).Scan(&r.Unread)
+		if err != nil {
+			return nil, fmt.Errorf("messages store: recents of %d: %w", userID, err)
+		}
+		out = append(out, r)
+	}
+	return out, nil
+}

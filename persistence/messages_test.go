@@ -1,0 +1,198 @@
+package persistence
+
+import (
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"sync"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// countsEvent is an inbox write whose payload records the counters it was given.
+func countsEvent(userID, peer int64, action string) InboxWrite {
+	return InboxWrite{UserID: userID, Action: action, Peer: peer, Payload: func(c Counts) ([]byte, error) {
+		return json.Marshal(map[string]int{"messages": c.Messages, "notifications": c.Notifications, "conversation": c.Conversation})
+	}}
+}
+
+func newMembers(t *testing.T, db *DB, names ...string) []int64 {
+	t.Helper()
+	ids := make([]int64, len(names))
+	for i, name := range names {
+		u := User{Name: name, Slug: name, LevelKey: "lv1"}
+		require.NoError(t, db.Users().Create(t.Context(), &u))
+		ids[i] = u.ID
+	}
+	return ids
+}
+
+func TestMessagesStore(t *testing.T) {
+	t.Parallel()
+	eachDB(t, func(t *testing.T, db *DB) {
+		ctx := t.Context()
+		s := db.Messages()
+		ids := newMembers(t, db, "ann", "bob", "cid")
+		ann, bob, cid := ids[0], ids[1], ids[2]
+
+		send := func(from, to int64, text, key string) (PrivateMessage, []InboxEvent, bool) {
+			m := PrivateMessage{FromID: from, ToID: to, Content: text, IdemKey: key}
+			events, replayed, err := s.Send(ctx, &m, countsEvent(to, from, "private_message"), countsEvent(from, to, "private_message"))
+			require.NoError(t, err)
+			return m, events, replayed
+		}
+		m1, events, replayed := send(ann, bob, "hello", "k1")
+		require.False(t, replayed)
+		require.Len(t, events, 2)
+		assert.Equal(t, bob, events[0].UserID)
+		assert.Equal(t, int64(1), events[0].Seq)
+		assert.JSONEq(t, `{"seq":1,"messages":1,"notifications":0,"conversation":1}`, string(events[0].Data), "the recipient's counters after the send")
+		assert.JSONEq(t, `{"seq":1,"messages":0,"notifications":0,"conversation":0}`, string(events[1].Data))
+
+		again, events, replayed := send(ann, bob, "other text", "k1")
+		assert.True(t, replayed, "a used idempotency key answers the first message")
+		assert.Empty(t, events)
+		assert.Equal(t, m1.ID, again.ID)
+		assert.Equal(t, "hello", again.Content)
+
+		send(bob, ann, "hi ann", "k2")
+		send(cid, ann, "from cid", "k3")
+		m4, _, _ := send(ann, bob, "third", "k4")
+
+		conv, err := s.Conversation(ctx, ann, bob, 0, 2)
+		require.NoError(t, err)
+		require.Len(t, conv, 2)
+		assert.Equal(t, []string{"third", "hi ann"}, []string{conv[0].Content, conv[1].Content}, "newest first")
+		older, err := s.Conversation(ctx, bob, ann, conv[1].ID, 10)
+		require.NoError(t, err)
+		require.Len(t, older, 1)
+		assert.Equal(t, "hello", older[0].Content)
+
+		recents, err := s.Recents(ctx, ann, 0, 10)
+		require.NoError(t, err)
+		require.Len(t, recents, 2)
+		assert.Equal(t, bob, recents[0].PeerID)
+		assert.Equal(t, m4.ID, recents[0].Last.ID)
+		assert.Equal(t, 1, recents[0].Unread)
+		assert.Equal(t, cid, recents[1].PeerID)
+		page2, err := s.Recents(ctx, ann, recents[0].Last.ID, 10)
+		require.NoError(t, err)
+		require.Len(t, page2, 1)
+		assert.Equal(t, cid, page2[0].PeerID)
+
+		counts, err := db.Inbox().Counts(ctx, bob, ann)
+		require.NoError(t, err)
+		assert.Equal(t, Counts{Messages: 2, Conversation: 2}, counts)
+		events, marked, err := s.MarkRead(ctx, bob, ann, countsEvent(bob, ann, "unread"))
+		require.NoError(t, err)
+		assert.Equal(t, 2, marked)
+		require.Len(t, events, 1)
+		assert.JSONEq(t, `{"seq":4,"messages":0,"notifications":0,"conversation":0}`, string(events[0].Data))
+		events, marked, err = s.MarkRead(ctx, bob, ann, countsEvent(bob, ann, "unread"))
+		require.NoError(t, err)
+		assert.Zero(t, marked)
+		assert.Empty(t, events, "nothing read, nothing appended")
+
+		_, _, err = s.Delete(ctx, m4.ID, bob, countsEvent(bob, ann, "delete_private_message"))
+		require.ErrorIs(t, err, ErrNotFound, "only the sender deletes")
+		events, deleted, err := s.Delete(ctx, m4.ID, ann, countsEvent(bob, ann, "delete_private_message"), countsEvent(ann, bob, "delete_private_message"))
+		require.NoError(t, err)
+		assert.True(t, deleted)
+		assert.Len(t, events, 2)
+		events, deleted, err = s.Delete(ctx, m4.ID, ann, countsEvent(bob, ann, "delete_private_message"))
+		require.NoError(t, err)
+		assert.False(t, deleted, "deleting twice is harmless")
+		assert.Empty(t, events)
+		got, err := s.Get(ctx, m4.ID)
+		require.NoError(t, err)
+		assert.NotZero(t, got.DeletedAt)
+		conv, err = s.Conversation(ctx, ann, bob, 0, 10)
+		require.NoError(t, err)
+		assert.Len(t, conv, 2, "a deleted message leaves the conversation")
+		_, err = s.Get(ctx, 42)
+		require.ErrorIs(t, err, ErrNotFound)
+
+		inbox, err := db.Inbox().Since(ctx, bob, 0, 100)
+		require.NoError(t, err)
+		for i, e := range inbox {
+			assert.Equal(t, int64(i+1), e.Seq, "bob's inbox has no gap")
+		}
+		last, err := db.Inbox().LastSeq(ctx, bob)
+		require.NoError(t, err)
+		assert.Equal(t, int64(len(inbox)), last)
+		tail, err := db.Inbox().Since(ctx, bob, last-1, 100)
+		require.NoError(t, err)
+		require.Len(t, tail, 1)
+		assert.Equal(t, "delete_private_message", tail[0].Action)
+	})
+}
+
+func TestBlocksStore(t *testing.T) {
+	t.Parallel()
+	eachDB(t, func(t *testing.T, db *DB) {
+		ctx := t.Context()
+		s := db.Blocks()
+		require.NoError(t, s.Block(ctx, 1, 2))
+		require.NoError(t, s.Block(ctx, 1, 2), "blocking twice is harmless")
+		blocks, err := s.Blocks(ctx, 1, 2)
+		require.NoError(t, err)
+		assert.True(t, blocks)
+		blocks, err = s.Blocks(ctx, 2, 1)
+		require.NoError(t, err)
+		assert.False(t, blocks)
+		between, err := s.Between(ctx, 2, 1)
+		require.NoError(t, err)
+		assert.True(t, between, "a block works both ways for messages")
+		require.NoError(t, s.Unblock(ctx, 1, 2))
+		between, err = s.Between(ctx, 1, 2)
+		require.NoError(t, err)
+		assert.False(t, between)
+	})
+}
+
+// TestInboxConcurrentSendsAndReads sends and reads concurrently in both
+// directions: every inbox stays gapless and the last event of each member
+// carries the counters the store holds at the end.
+func TestInboxConcurrentSendsAndReads(t *testing.T) {
+	t.Parallel()
+	eachDB(t, func(t *testing.T, db *DB) {
+		ctx := t.Context()
+		s := db.Messages()
+		ids := newMembers(t, db, "ann", "bob")
+		ann, bob := ids[0], ids[1]
+		var wg sync.WaitGroup
+		for i := range 20 {
+			from, to := ann, bob
+			if i%2 == 1 {
+				from, to = bob, ann
+			}
+			wg.Go(func() {
+				m := PrivateMessage{FromID: from, ToID: to, Content: fmt.Sprint("m", i), IdemKey: strconv.Itoa(i)}
+				_, _, err := s.Send(ctx, &m, countsEvent(to, from, "private_message"), countsEvent(from, to, "private_message"))
+				assert.NoError(t, err)
+			})
+			wg.Go(func() {
+				_, _, err := s.MarkRead(ctx, to, from, countsEvent(to, from, "unread"))
+				assert.NoError(t, err)
+			})
+		}
+		wg.Wait()
+		for _, user := range ids {
+			peer := ann + bob - user
+			inbox, err := db.Inbox().Since(ctx, user, 0, 1000)
+			require.NoError(t, err)
+			require.GreaterOrEqual(t, len(inbox), 20)
+			for i, e := range inbox {
+				require.Equal(t, int64(i+1), e.Seq, "gapless")
+			}
+			truth, err := db.Inbox().Counts(ctx, user, peer)
+			require.NoError(t, err)
+			var last map[string]int
+			require.NoError(t, json.Unmarshal(inbox[len(inbox)-1].Data, &last))
+			assert.Equal(t, truth.Messages, last["messages"], "the newest event carries the store's count")
+			assert.Equal(t, truth.Conversation, last["conversation"])
+		}
+	})
+}
