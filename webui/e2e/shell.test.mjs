@@ -166,7 +166,7 @@ describe('web client shell', { skip: reason ?? false }, () => {
     await page.keyboard.press('Escape');
     await search.waitFor({ state: 'detached' });
     await page.locator('header').getByRole('button', { name: 'Log in' }).click();
-    await page.getByRole('dialog').getByText('Signing in is not available yet on this site.').waitFor();
+    await page.getByRole('dialog').getByRole('button', { name: 'Forgot password?' }).waitFor();
     await page.waitForTimeout(250);
     await screenshot(page, 'login-dialog-en');
     assert.deepEqual(errors, []);

@@ -58,11 +58,21 @@ describe('RequestClient', () => {
     expect(calls).toHaveLength(1);
   });
 
+  it('keeps the codes of an error reply', async () => {
+    const root = createTestRoot();
+    mockFetch(() => json({ statusCode: 429, messages: ['Slow down'], codes: ['common.error.rateLimited'] }, 429));
+    const result = await root.client.call('auth.login', {});
+    expect(result).toEqual({
+      ok: false,
+      error: { statusCode: 429, messages: ['Slow down'], codes: ['common.error.rateLimited'] },
+    });
+  });
+
   it('call returns the error without showing it', async () => {
     const root = createTestRoot();
     mockFetch(() => json({ statusCode: 404, messages: ['Page Not Found: /x'] }, 404));
     const result = await root.client.call('auth.pageData', { path: '/x' });
-    expect(result).toEqual({ ok: false, error: { statusCode: 404, messages: ['Page Not Found: /x'] } });
+    expect(result).toEqual({ ok: false, error: { statusCode: 404, messages: ['Page Not Found: /x'], codes: [] } });
     expect(root.toasts.toasts).toHaveLength(0);
   });
 
@@ -72,7 +82,7 @@ describe('RequestClient', () => {
     const calls = mockFetch((call) => {
       if (call.url === '/api/auth/refresh') {
         document.cookie = `authTokenExpiration=${Math.floor(Date.now() / 1000) + 600}; path=/`;
-        return json({ authToken: 'fresh' });
+        return json({ refresh: { authToken: 'fresh', authTokenExpiration: Math.floor(Date.now() / 1000) + 600 } });
       }
       return json({ ok: true });
     });

@@ -10,10 +10,11 @@ export interface RequestEnvelope {
   lang: string;
 }
 
-/** A failure as the server reports it: `{statusCode, messages}`. */
+/** A failure as the server reports it: `{statusCode, messages, codes}`, codes being the messages' i18n keys. */
 export interface ErrorReply {
   statusCode: number;
   messages: string[];
+  codes?: string[];
 }
 
 export type RequestResult<T> = { ok: true; data: T } | { ok: false; error: ErrorReply };
@@ -28,6 +29,11 @@ export interface RequestClientOptions {
   /** Called when the token could not be refreshed: log out and ask to log in. */
   onSessionExpired?: () => void;
   endpoint?: string;
+}
+
+/** The reply of POST /api/auth/refresh (auth.refresh); the server also sets the cookies. */
+interface RefreshReply {
+  refresh?: { authToken?: string; authTokenExpiration?: number };
 }
 
 /** The cookie holding the auth token's expiry, in seconds since the epoch. */
@@ -103,13 +109,14 @@ export class RequestClient {
 
   private async refresh(): Promise<boolean> {
     try {
-      const response = await fetchJSON<{ authToken?: string } & Partial<ErrorReply>>('/api/auth/refresh', {
+      const response = await fetchJSON<RefreshReply | ErrorReply>('/api/auth/refresh', {
         method: 'POST',
         credentials: 'same-origin',
         headers: { accept: 'application/json' },
       });
       if (response.ok && response.body && !isErrorReply(response.body)) {
-        if (response.body.authToken) this.authToken = response.body.authToken;
+        const token = response.body.refresh?.authToken;
+        if (token) this.authToken = token;
         return true;
       }
       const error = isErrorReply(response.body) ? normalize(response.body) : this.statusError(response.status);
@@ -135,5 +142,6 @@ export class RequestClient {
 
 function normalize(reply: ErrorReply): ErrorReply {
   const messages = Array.isArray(reply.messages) ? reply.messages.filter((m) => typeof m === 'string') : [];
-  return { statusCode: reply.statusCode, messages };
+  const codes = Array.isArray(reply.codes) ? reply.codes.filter((c) => typeof c === 'string') : [];
+  return { statusCode: reply.statusCode, messages, codes };
 }

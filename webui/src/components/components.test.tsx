@@ -118,7 +118,7 @@ describe('UserMenu', () => {
       gqCredit: 30,
       gqMoney: '{"CNY":"12.5"}',
       gqNotification: 3,
-      gqSlug: '/profile/ann-7205759403792793600',
+      gqSlug: 'ann',
     });
     const user = userEvent.setup();
     renderWithStores(<UserMenu />, root, '/en');

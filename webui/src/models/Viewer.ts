@@ -1,4 +1,20 @@
 import { makeAutoObservable } from 'mobx';
+import { profilePath } from '../utils/links';
+
+/** A growth level or VIP tier as the viewer carries it: key, badge picture, name in the request's language. */
+export interface BadgeData {
+  key: string;
+  icon?: string;
+  name?: string;
+}
+
+/** The more-information fields of a member. */
+export interface ProfileData {
+  gender?: string;
+  birthday?: string;
+  location?: string;
+  website?: string;
+}
 
 /** The signed-in member as auth.viewer returns it (SPEC §3). Ids are strings (64-bit). */
 export interface ViewerData {
@@ -7,8 +23,9 @@ export interface ViewerData {
   avatar?: { url?: string };
   name: string;
   description?: string;
-  gqVIP?: string | null;
-  gqLevel?: string | null;
+  /** The server sends an object; a bare key is accepted too. */
+  gqVIP?: BadgeData | string | null;
+  gqLevel?: BadgeData | string | null;
   darkRoom?: boolean;
   gqSlug?: string;
   /** Balances keyed by currency code, sent as text. */
@@ -18,12 +35,14 @@ export interface ViewerData {
   gqTicket?: unknown[];
   gqNotification?: number;
   gqRoles?: ViewerRoles;
+  profile?: ProfileData;
 }
 
 export interface ViewerRoles {
   canBuilder?: boolean;
   isAdmin?: boolean;
   hasInfomation?: boolean;
+  showClose?: boolean;
   userCan?: string[];
   media?: Record<string, { can?: boolean; size?: number; max?: number; count?: number }>;
   [key: string]: unknown;
@@ -54,7 +73,25 @@ export class Viewer {
   }
 
   get isVip() {
-    return Boolean(this.data.gqVIP);
+    return Boolean(this.vip);
+  }
+
+  get vip(): BadgeData | null {
+    return asBadge(this.data.gqVIP);
+  }
+
+  get level(): BadgeData | null {
+    return asBadge(this.data.gqLevel);
+  }
+
+  /** The more-information dialog was completed once, so it may be closed. */
+  get canCloseMoreInformation() {
+    return this.data.gqRoles?.showClose === true;
+  }
+
+  /** The route of the member's own profile, from the slug: /profile/{gqSlug}-{databaseId}. */
+  get profilePath(): string {
+    return profilePath(this.data);
   }
 
   get unreadNotifications() {
@@ -92,14 +129,20 @@ export class Viewer {
   }
 }
 
+function asBadge(value: BadgeData | string | null | undefined): BadgeData | null {
+  if (!value) return null;
+  return typeof value === 'string' ? { key: value } : value;
+}
+
 /** The default seed of the avatar endpoint (SPEC §9). */
 export const DEFAULT_AVATAR_SEED = '123';
 
 /**
- * The image of an avatar: a URL-like value is used directly unless it is a
- * gravatar one; otherwise the avatar endpoint draws one from a seed.
+ * The image of an avatar: a URL-like value (an address, a path on this site,
+ * a data URL) is used directly unless it is a gravatar one; otherwise the
+ * avatar endpoint draws one from a seed.
  */
 export function avatarSrc(url: string | undefined, seed: string | undefined): string {
-  if (url && /^(https?:)?\/\//i.test(url) && !/gravatar\.com/i.test(url)) return url;
+  if (url && /^((https?:)?\/\/|\/|data:image\/)/i.test(url) && !/gravatar\.com/i.test(url)) return url;
   return `/api/avatar?seed=${encodeURIComponent(seed || DEFAULT_AVATAR_SEED)}`;
 }

@@ -3,13 +3,15 @@ import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../components/Feedback/EmptyState';
 import { SceneFrame } from '../components/Feedback/SceneFrame';
-import type { PageModule, PageRecord } from '../stores/PagesStore';
+import type { MemberProfile, PageModule, PageRecord } from '../stores/PagesStore';
 import { useStores } from '../stores/StoresContext';
 import { textBlocks, TextModules } from '../components/Page/TextModules';
 
 export interface ModuleProps {
   page: PageRecord;
   modules: PageModule[];
+  /** The member, on a profile page. */
+  profile?: MemberProfile;
 }
 
 /** The frame the lazy modules share: the page's title and kind, and its empty state. */

@@ -19,3 +19,8 @@ export function setCookie(name: string, value: string, maxAgeDays: number): void
   const maxAge = Math.round(maxAgeDays * 86400);
   document.cookie = `${name}=${encodeURIComponent(value)}; max-age=${maxAge}; path=/; samesite=lax`;
 }
+
+/** Deletes a site-wide cookie. */
+export function removeCookie(name: string): void {
+  document.cookie = `${name}=; max-age=0; path=/; samesite=lax`;
+}

@@ -8,7 +8,7 @@ import { EmptyState } from '../components/Feedback/EmptyState';
 import { PageSpinner } from '../components/Feedback/Spinner';
 import { Footer } from '../components/Footer/Footer';
 import { Header } from '../components/Header/Header';
-import { LoginDialog } from '../components/Header/LoginDialog';
+import { LoginDialog } from '../components/Login/LoginDialog';
 import { DEFAULT_CURRENCY } from '../i18n/languages';
 import type { Device } from '../models/settings';
 import { useDocumentTitle } from '../routing/useDocumentTitle';
@@ -53,7 +53,7 @@ export const Builder = observer(function Builder() {
             )}
           </div>
         </EmptyState>
-        <LoginDialog />
+        <LoginDialog editStatus />
       </div>
     );
   }

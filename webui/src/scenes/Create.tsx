@@ -7,7 +7,7 @@ import { useStores } from '../stores/StoresContext';
 
 /** /create: guests are asked to log in instead of reaching the editor (SPEC §6). */
 export const Create = observer(function Create() {
-  const { auth, ui } = useStores();
+  const { auth } = useStores();
   const { t } = useTranslation();
   return (
     <SceneFrame title={t('page.create.title')} subtitle={t('page.create.subtitle')}>
@@ -17,7 +17,7 @@ export const Create = observer(function Create() {
         <EmptyState icon={PenLine} title={t('page.create.loginRequired')}>
           <button
             type="button"
-            onClick={() => ui.open('login')}
+            onClick={() => auth.requireLogin()}
             className="rounded-full bg-zinc-900 px-4 py-2 text-sm font-medium text-white dark:bg-white dark:text-zinc-900"
           >
             {t('common.header.login')}

@@ -142,9 +142,25 @@ describe('PagesStore', () => {
     await root.pages.load('/x-1');
     expect(root.pages.get('/x-1')).toEqual({
       status: 'error',
-      error: { statusCode: 404, messages: ['Page Not Found: /x'] },
+      error: { statusCode: 404, messages: ['Page Not Found: /x'], codes: [] },
     });
     expect(root.toasts.toasts).toHaveLength(0);
+  });
+
+  it('keeps the member of a profile page', async () => {
+    const member = {
+      id: '7',
+      databaseId: '7',
+      name: 'Ann',
+      gqSlug: 'ann',
+      avatar: { url: 'https://cdn.example/ann.png' },
+      description: 'hello',
+      createdAt: 1,
+    };
+    mockFetch(apiResponder({ 'auth.pageData': () => json({ page: { kind: 'profile', id: '7', slug: 'ann' }, profile: member }) }));
+    const root = createTestRoot();
+    await root.pages.load('/profile/ann-7');
+    expect(root.pages.get('/profile/ann-7')).toMatchObject({ status: 'ready', profile: member });
   });
 });
 

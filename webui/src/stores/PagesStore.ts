@@ -20,15 +20,27 @@ export interface PageModule {
   [key: string]: unknown;
 }
 
+/** The member a profile page shows, as auth.pageData returns it. */
+export interface MemberProfile {
+  id: string;
+  databaseId: string;
+  name: string;
+  gqSlug: string;
+  avatar: { url: string };
+  description: string;
+  createdAt: number;
+}
+
 export type PageState =
   | { status: 'loading' }
-  | { status: 'ready'; page: PageRecord; modules: PageModule[] }
+  | { status: 'ready'; page: PageRecord; modules: PageModule[]; profile?: MemberProfile }
   | { status: 'error'; error: ErrorReply };
 
 interface PageDataReply {
   page: PageRecord;
   modules?: PageModule[];
   guaqi?: { loginData?: { module?: PageModule[] } };
+  profile?: MemberProfile;
 }
 
 /** Page data by path (auth.pageData), the login modules merged into the page's modules. */
@@ -67,9 +79,9 @@ export class PagesStore {
         this.byPath.set(path, { status: 'error', error: result.error });
         return;
       }
-      const { page, modules = [], guaqi } = result.data;
+      const { page, modules = [], guaqi, profile } = result.data;
       const loginModules = guaqi?.loginData?.module ?? [];
-      this.byPath.set(path, { status: 'ready', page, modules: [...modules, ...loginModules] });
+      this.byPath.set(path, { status: 'ready', page, modules: [...modules, ...loginModules], profile });
     });
   }
 }

@@ -4,9 +4,19 @@ import { HTML_LANG, type Lang } from '../i18n/languages';
 import { loadMessages, type Messages } from '../i18n/messages';
 import { AuthStore } from './AuthStore';
 import { BuildStore } from './BuildStore';
+import { ChatStore } from './ChatStore';
 import { ColorModeStore } from './ColorModeStore';
+import { ConversationsStore } from './ConversationsStore';
+import { DialCodesStore } from './DialCodesStore';
+import { FollowsStore } from './FollowsStore';
+import { InboxStore } from './InboxStore';
+import { LevelTipsStore } from './LevelTipsStore';
 import { LocaleStore } from './LocaleStore';
+import { LoginBoxStore } from './LoginBoxStore';
+import { MessagesStore } from './MessagesStore';
+import { NotificationsStore } from './NotificationsStore';
 import { PagesStore } from './PagesStore';
+import { RealtimeStore } from './RealtimeStore';
 import { SearchStore } from './SearchStore';
 import { SettingsStore } from './SettingsStore';
 import { ToastsStore } from './ToastsStore';
@@ -32,9 +42,19 @@ export class RootStore {
   readonly locale: LocaleStore;
   readonly settings: SettingsStore;
   readonly auth: AuthStore;
+  readonly loginBox: LoginBoxStore;
+  readonly dialCodes: DialCodesStore;
+  readonly levelTips: LevelTipsStore;
   readonly pages: PagesStore;
   readonly search: SearchStore;
   readonly build: BuildStore;
+  readonly realtime: RealtimeStore;
+  readonly chat: ChatStore;
+  readonly inbox: InboxStore;
+  readonly conversations: ConversationsStore;
+  readonly messages: MessagesStore;
+  readonly notifications: NotificationsStore;
+  readonly follows: FollowsStore;
 
   private readonly messagesLoader: (lang: Lang) => Promise<Messages>;
 
@@ -50,6 +70,13 @@ export class RootStore {
     this.pages = new PagesStore(this);
     this.search = new SearchStore(this);
     this.build = new BuildStore(this, options.buildId ?? '');
+    this.realtime = new RealtimeStore(this);
+    this.chat = new ChatStore(this);
+    this.inbox = new InboxStore(this);
+    this.conversations = new ConversationsStore(this);
+    this.messages = new MessagesStore(this);
+    this.notifications = new NotificationsStore(this);
+    this.follows = new FollowsStore(this);
     this.client = new RequestClient({
       envelope: () => ({
         path: this.ui.path,
@@ -61,6 +88,9 @@ export class RootStore {
       translate: (key, vars) => this.t(key, vars),
       onSessionExpired: () => this.auth.sessionExpired(),
     });
+    this.loginBox = new LoginBoxStore(this);
+    this.dialCodes = new DialCodesStore(this);
+    this.levelTips = new LevelTipsStore(this);
   }
 
   /** Translates a key in the current language. */
@@ -82,11 +112,14 @@ export class RootStore {
     document.documentElement.lang = HTML_LANG[this.locale.lang];
     await Promise.all([this.settings.fetch(), fetchViewer ? this.auth.fetchViewer() : undefined]);
     this.build.start();
+    this.realtime.start();
   }
 
   stop() {
     this.colorMode.stop();
     this.ui.stop();
     this.build.stop();
+    this.auth.stop();
+    this.realtime.stop();
   }
 }

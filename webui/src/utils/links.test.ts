@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Lang } from '../i18n/languages';
-import { isExternal, localizePath, opensInNewTab, toLang } from './links';
+import { isExternal, localizePath, opensInNewTab, profilePath, toLang } from './links';
 
 describe('isExternal', () => {
   it.each([
@@ -74,5 +74,12 @@ describe('localizePath', () => {
     ['#comments', 'en', '#comments'],
   ])('%s in %s → %s', (path, lang, expected) => {
     expect(localizePath(path, lang)).toBe(expected);
+  });
+});
+
+describe('profilePath', () => {
+  it('joins the slug and the id the page resolver reads', () => {
+    expect(profilePath({ gqSlug: 'member', databaseId: '2124180709827502080' })).toBe('/profile/member-2124180709827502080');
+    expect(profilePath({ gqSlug: '', databaseId: '7' })).toBe('/profile/7');
   });
 });

@@ -42,3 +42,12 @@ export function localizePath(path: string, lang: Lang): string {
   if (lang === DEFAULT_LANG) return rest;
   return rest === '/' || /^\/[?#]/.test(rest) ? `/${lang}${rest.slice(1)}` : `/${lang}${rest}`;
 }
+
+/**
+ * The profile page of a member: `/profile/{gqSlug}-{databaseId}` (the page resolver reads the id
+ * after the last '-'); `/profile/{databaseId}` when the member has no slug.
+ */
+export function profilePath(user: { gqSlug?: string; databaseId: string }): string {
+  const slug = encodeURIComponent(user.gqSlug ?? '');
+  return slug ? `/profile/${slug}-${user.databaseId}` : `/profile/${user.databaseId}`;
+}

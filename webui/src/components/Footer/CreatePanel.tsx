@@ -34,9 +34,13 @@ function draftCount(): number {
 
 /** The mobile pop-up create panel: drafts, join chat, share a thought, create entries, carousel. */
 export const CreatePanel = observer(function CreatePanel() {
-  const { ui, settings } = useStores();
+  const { ui, settings, auth } = useStores();
   const { t, i18n } = useTranslation();
   const open = ui.isOpen('createPanel');
+  // Creating is for members: a guest gets the login box instead of the editor.
+  const requireLogin = (event: React.MouseEvent) => {
+    if (!auth.requireLogin()) event.preventDefault();
+  };
   const config: CreateMenuSettings = settings.forDevice('mobile').footer?.createMenu ?? {};
   const drafts = open ? draftCount() : 0;
   const carousel = config.carousel ?? [];
@@ -79,6 +83,7 @@ export const CreatePanel = observer(function CreatePanel() {
         {sections.share && (
           <LocalizedLink
             to="/create"
+            onClick={requireLogin}
             className="flex h-12 items-center gap-2 rounded-xl border border-zinc-200 px-3 text-sm text-zinc-500 dark:border-zinc-700"
           >
             <PenLine className="size-4" aria-hidden />
@@ -89,7 +94,7 @@ export const CreatePanel = observer(function CreatePanel() {
           <ul className="grid grid-cols-4 gap-3">
             {entries.map((entry, index) => (
               <li key={`${entry.url}-${index}`}>
-                <LocalizedLink to={entry.url} className="flex flex-col items-center gap-1.5 text-xs">
+                <LocalizedLink to={entry.url} onClick={requireLogin} className="flex flex-col items-center gap-1.5 text-xs">
                   <span className="grid size-12 place-items-center rounded-2xl bg-zinc-100 dark:bg-zinc-800">
                     <EntryIcon icon={entry.icon} />
                   </span>

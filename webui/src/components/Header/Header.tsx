@@ -9,6 +9,7 @@ import { ScrollMenu } from '../Layout/ScrollMenu';
 import { ColorModeToggle } from './ColorModeToggle';
 import { HeaderButton } from './HeaderButton';
 import { HeaderMenuItem } from './HeaderMenu';
+import { InboxButtons } from './InboxButtons';
 import { LocalePopover } from './LocalePopover';
 import { UserMenu } from './UserMenu';
 
@@ -83,6 +84,7 @@ export const Header = observer(function Header({ device: shownDevice, preview = 
       )}
       {has('darkMode') && <ColorModeToggle />}
       {has('locale') && <LocalePopover compact={compact} />}
+      {has('user') && <InboxButtons />}
       {has('user') && <UserMenu />}
     </div>
   );

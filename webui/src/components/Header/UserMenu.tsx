@@ -1,23 +1,25 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { Bell, Crown, LogOut, Ticket, User } from 'lucide-react';
+import { Bell, ChevronRight, Crown, LogOut, MessageCircle, Sparkles, Ticket, User } from 'lucide-react';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
-import { localize, type LevelEntry } from '../../models/settings';
+import { localize, type MenuItem } from '../../models/settings';
 import { avatarSrc, type Viewer } from '../../models/Viewer';
 import { useStores } from '../../stores/StoresContext';
 import { formatMoney } from '../../utils/money';
 import { LocalizedLink } from '../common/LocalizedLink';
+import { isImageIcon, menuIcon } from '../Layout/menuIcons';
+import { ViewerBadges } from '../User/Badges';
 import { MENU_ITEM, MENU_PANEL } from './HeaderMenu';
 
 /** A guest sees a login button; a member gets the account menu (SPEC §2, user menu). */
 export const UserMenu = observer(function UserMenu() {
-  const { auth, ui } = useStores();
+  const { auth, loginBox } = useStores();
   const { t } = useTranslation();
   if (!auth.viewer) {
     return (
       <button
         type="button"
-        onClick={() => ui.open('login')}
+        onClick={() => loginBox.open('login')}
         className="ml-1 inline-flex h-8 shrink-0 items-center whitespace-nowrap rounded-full bg-zinc-900 px-3 text-[0.8125rem] font-medium sm:h-9 sm:px-4 sm:text-sm text-white transition hover:bg-zinc-700 dark:bg-white dark:text-zinc-900 dark:hover:bg-zinc-200"
       >
         {t('common.header.login')}
@@ -27,100 +29,124 @@ export const UserMenu = observer(function UserMenu() {
   return <MemberMenu viewer={auth.viewer} />;
 });
 
-function badgeName(list: LevelEntry[] | undefined, key: string | null | undefined, lang: string) {
-  if (!key) return '';
-  const entry = list?.find((l) => l.key === key);
-  return entry ? localize(entry.names ?? entry.name ?? key, lang) : key;
+function Count({ value, alert = false }: { value: number; alert?: boolean }) {
+  if (value <= 0) return null;
+  return (
+    <span
+      className={`min-w-5 rounded-full px-1.5 text-center text-xs tabular-nums ${
+        alert ? 'bg-rose-500 text-white' : 'bg-zinc-100 text-zinc-600 dark:bg-zinc-800 dark:text-zinc-300'
+      }`}
+    >
+      {value > 99 ? '99+' : value}
+    </span>
+  );
+}
+
+/** Links the menu always has; a configured user link to the same place is not repeated. */
+const BUILT_IN_LINKS = new Set(['/account/notification', '/account/ticket']);
+
+function UserLinkIcon({ item }: { item: MenuItem }) {
+  if (isImageIcon(item.icon)) return <img src={item.icon} alt="" className="size-4" />;
+  const Icon = menuIcon(item.icon);
+  return <Icon className="size-4" aria-hidden />;
 }
 
 const MemberMenu = observer(function MemberMenu({ viewer }: { viewer: Viewer }) {
-  const { auth, settings, locale } = useStores();
+  const { auth, settings, locale, levelTips, inbox, messages } = useStores();
   const { t, i18n } = useTranslation();
-  const level = badgeName(settings.settings?.level?.lv, viewer.data.gqLevel, i18n.language);
-  const vip = badgeName(settings.settings?.level?.vip, viewer.data.gqVIP, i18n.language);
   const currency = settings.currencyEntry(locale.currency);
   const balance = viewer.money[locale.currency] ?? 0;
-  const userLinks = settings.forDevice('desktop').header?.userList ?? [];
+  const userLinks = (settings.forDevice('desktop').header?.userList ?? []).filter(
+    (link) => !BUILT_IN_LINKS.has(link.url) && link.url !== viewer.profilePath,
+  );
+  const avatar = avatarSrc(viewer.avatarUrl, viewer.data.gqSlug || viewer.data.databaseId);
 
   return (
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger
         aria-label={t('common.user.menu')}
-        className="relative ml-1 size-9 shrink-0 overflow-hidden rounded-full ring-2 ring-white/70 dark:ring-zinc-800"
+        data-testid="user-menu"
+        className="relative ml-1 size-9 shrink-0 rounded-full ring-2 ring-white/70 transition hover:ring-brand-400 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 dark:ring-zinc-800"
       >
-        <img src={avatarSrc(viewer.avatarUrl, viewer.data.databaseId)} alt="" className="size-full object-cover" />
-        {viewer.unreadNotifications > 0 && (
-          <span className="absolute right-0 top-0 size-2.5 rounded-full bg-rose-500 ring-2 ring-white dark:ring-zinc-900" />
+        <img src={avatar} alt="" className="size-full rounded-full bg-zinc-100 object-cover dark:bg-zinc-800" />
+        {inbox.unreadNotifications + inbox.unreadMessages > 0 && (
+          <span className="absolute -right-0.5 -top-0.5 size-2.5 rounded-full bg-rose-500 ring-2 ring-white dark:ring-zinc-900" />
         )}
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
-        <DropdownMenu.Content sideOffset={8} align="end" className={`${MENU_PANEL} w-72`}>
-          <div className="flex items-center gap-3 px-3 py-2">
-            <img src={avatarSrc(viewer.avatarUrl, viewer.data.databaseId)} alt="" className="size-10 rounded-full" />
+        <DropdownMenu.Content sideOffset={8} align="end" collisionPadding={8} className={`${MENU_PANEL} w-72`}>
+          <div className="flex items-center gap-3 px-3 pb-2 pt-2.5">
+            <img src={avatar} alt="" className="size-11 shrink-0 rounded-full bg-zinc-100 dark:bg-zinc-800" />
             <div className="min-w-0">
               <p className="truncate font-semibold">{viewer.name}</p>
-              <p className="mt-0.5 flex gap-1.5 text-xs">
-                {vip && <span className="rounded bg-amber-100 px-1.5 text-amber-800 dark:bg-amber-500/20 dark:text-amber-300">{vip}</span>}
-                {level && <span className="rounded bg-zinc-100 px-1.5 text-zinc-600 dark:bg-zinc-800 dark:text-zinc-300">{level}</span>}
-              </p>
+              <ViewerBadges viewer={viewer} className="mt-1" />
             </div>
           </div>
+          <DropdownMenu.Item className={`${MENU_ITEM} py-1.5 text-xs text-zinc-500 dark:text-zinc-400`} onSelect={() => levelTips.open()}>
+            <Sparkles className="size-3.5 text-brand-600 dark:text-brand-400" aria-hidden />
+            <span className="flex-1">{t('common.userMenu.levelTips')}</span>
+            <ChevronRight className="size-3.5" aria-hidden />
+          </DropdownMenu.Item>
           <div className="mx-1.5 my-1 grid grid-cols-2 gap-2 rounded-lg bg-zinc-50 p-2 text-center text-xs dark:bg-zinc-800/60">
-            <div>
-              <p className="text-zinc-500">{t('common.user.credit')}</p>
-              <p className="mt-0.5 font-semibold">
+            <div data-testid="credit-balance">
+              <p className="text-zinc-500 dark:text-zinc-400">{t('common.user.credit')}</p>
+              <p className="mt-0.5 text-sm font-semibold tabular-nums">
                 {settings.settings?.credit_symbol ?? ''}
                 {viewer.credit}
               </p>
             </div>
-            <div>
-              <p className="text-zinc-500">{t('common.user.money')}</p>
-              <p className="mt-0.5 font-semibold">{formatMoney(balance, currency?.symbol ?? currency?.symbol_iso ?? '')}</p>
+            <div data-testid="money-balance">
+              <p className="text-zinc-500 dark:text-zinc-400">{t('common.user.money')}</p>
+              <p className="mt-0.5 text-sm font-semibold tabular-nums">{formatMoney(balance, currency?.symbol ?? currency?.symbol_iso ?? '')}</p>
             </div>
           </div>
           {!viewer.isVip && (
-            <DropdownMenu.Item asChild className={`${MENU_ITEM} text-amber-700 dark:text-amber-300`}>
+            <DropdownMenu.Item asChild className={`${MENU_ITEM} my-1 bg-gradient-to-r from-amber-50 to-transparent text-amber-800 dark:from-amber-400/10 dark:text-amber-300`}>
               <LocalizedLink to="/account/membership">
-                <Crown className="size-4" aria-hidden />
+                <Crown className="size-4 shrink-0" aria-hidden />
                 <span>
                   {t('common.user.upsell')}
-                  <span className="block text-xs opacity-70">{t('common.user.upsellText')}</span>
+                  <span className="block text-xs opacity-75">{t('common.user.upsellText')}</span>
                 </span>
               </LocalizedLink>
             </DropdownMenu.Item>
           )}
           <DropdownMenu.Separator className="my-1 h-px bg-zinc-100 dark:bg-zinc-800" />
-          {viewer.data.gqSlug && (
-            <DropdownMenu.Item asChild className={MENU_ITEM}>
-              <LocalizedLink to={viewer.data.gqSlug}>
-                <User className="size-4" aria-hidden />
-                {t('common.user.profile')}
-              </LocalizedLink>
-            </DropdownMenu.Item>
-          )}
+          <DropdownMenu.Item asChild className={MENU_ITEM}>
+            <LocalizedLink to={viewer.profilePath}>
+              <User className="size-4" aria-hidden />
+              {t('common.user.profile')}
+            </LocalizedLink>
+          </DropdownMenu.Item>
           <DropdownMenu.Item asChild className={MENU_ITEM}>
             <LocalizedLink to="/account/notification">
               <Bell className="size-4" aria-hidden />
               <span className="flex-1">{t('common.user.notification')}</span>
-              {viewer.unreadNotifications > 0 && (
-                <span className="rounded-full bg-rose-500 px-1.5 text-xs text-white">{viewer.unreadNotifications}</span>
-              )}
+              <Count value={inbox.unreadNotifications} alert />
             </LocalizedLink>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item className={MENU_ITEM} onSelect={() => messages.openBox()}>
+            <MessageCircle className="size-4" aria-hidden />
+            <span className="flex-1">{t('message.title')}</span>
+            <Count value={inbox.unreadMessages} alert />
           </DropdownMenu.Item>
           <DropdownMenu.Item asChild className={MENU_ITEM}>
             <LocalizedLink to="/account/ticket">
               <Ticket className="size-4" aria-hidden />
               <span className="flex-1">{t('common.user.ticket')}</span>
-              {viewer.ticketCount > 0 && <span className="text-xs text-zinc-500">{viewer.ticketCount}</span>}
+              <Count value={viewer.ticketCount} />
             </LocalizedLink>
           </DropdownMenu.Item>
           {userLinks.map((link, index) => (
             <DropdownMenu.Item asChild className={MENU_ITEM} key={`${link.url}-${index}`}>
-              <LocalizedLink to={link.url}>{localize(link.label, i18n.language)}</LocalizedLink>
+              <LocalizedLink to={link.url}>
+                <UserLinkIcon item={link} />
+                {localize(link.label, i18n.language)}
+              </LocalizedLink>
             </DropdownMenu.Item>
           ))}
           <DropdownMenu.Separator className="my-1 h-px bg-zinc-100 dark:bg-zinc-800" />
-          <DropdownMenu.Item className={MENU_ITEM} onSelect={() => void auth.logout()}>
+          <DropdownMenu.Item className={`${MENU_ITEM} text-zinc-600 dark:text-zinc-300`} onSelect={() => void auth.logout()}>
             <LogOut className="size-4" aria-hidden />
             {t('common.user.logout')}
           </DropdownMenu.Item>

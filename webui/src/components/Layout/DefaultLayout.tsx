@@ -5,7 +5,11 @@ import { useStores } from '../../stores/StoresContext';
 import { Footer } from '../Footer/Footer';
 import { SidePanels } from '../Footer/SidePanels';
 import { Header } from '../Header/Header';
-import { LoginDialog } from '../Header/LoginDialog';
+import { LoginDialog } from '../Login/LoginDialog';
+import { MoreInformationDialog } from '../Login/MoreInformationDialog';
+import { MessageBox } from '../Messages/MessageBox';
+import { NotificationBox } from '../Notifications/NotificationBox';
+import { LevelTipsDialog } from '../User/LevelTipsDialog';
 import { SearchOverlay } from '../Header/SearchOverlay';
 import { TransitionOutlet } from './TransitionOutlet';
 
@@ -24,7 +28,11 @@ export const SiteChrome = observer(function SiteChrome({ children }: { children:
       <Footer />
       <SearchOverlay />
       <LoginDialog />
+      <MoreInformationDialog />
+      <LevelTipsDialog />
       <SidePanels />
+      <MessageBox />
+      <NotificationBox />
     </div>
   );
 });

@@ -7,6 +7,7 @@ import { EmptyState } from '../../components/Feedback/EmptyState';
 import { ACCOUNT_PAGES, type AccountPage as Page } from '../../components/Layout/AccountLayout';
 import { useDocumentTitle } from '../../routing/useDocumentTitle';
 import { useStores } from '../../stores/StoresContext';
+import { NotificationPage } from './Notification';
 
 const ICONS: Record<Page, LucideIcon> = { notification: Bell, ticket: Ticket, wealth: Wallet, membership: Crown };
 
@@ -40,6 +41,8 @@ export const AccountPage = observer(function AccountPage() {
               {t('common.header.login')}
             </button>
           </EmptyState>
+        ) : page === 'notification' ? (
+          <NotificationPage />
         ) : (
           <EmptyState icon={Icon} title={isAccountPage(page) ? t(`page.account.${page}.empty`) : t('page.account.overview.empty')} />
         )}

@@ -1,0 +1,129 @@
+import * as Popover from '@radix-ui/react-popover';
+import { Trash2 } from 'lucide-react';
+import { observer } from 'mobx-react-lite';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { RealtimeUser } from '../../api/socket';
+import type { ChatMessage } from '../../models/ChatMessage';
+import { avatarSrc } from '../../models/Viewer';
+import { useStores } from '../../stores/StoresContext';
+import { profilePath } from '../../utils/links';
+import { relativeTime } from '../../utils/time';
+import { LocalizedLink } from '../common/LocalizedLink';
+
+/** The centred time shown between two messages far apart in time (SPEC §9). */
+export function TimeDivider({ at, lang }: { at: number; lang: string }) {
+  const label = new Date(at).toLocaleString(lang, { month: 'numeric', day: 'numeric', hour: '2-digit', minute: '2-digit' });
+  return (
+    <div role="separator" data-testid="chat-time-divider" className="flex items-center gap-3 px-4 py-2 text-[11px] text-zinc-400 dark:text-zinc-500">
+      <span className="h-px flex-1 bg-zinc-200/70 dark:bg-zinc-800" />
+      <time dateTime={new Date(at).toISOString()}>{label}</time>
+      <span className="h-px flex-1 bg-zinc-200/70 dark:bg-zinc-800" />
+    </div>
+  );
+}
+
+function Avatar({ user }: { user: RealtimeUser }) {
+  const { t } = useTranslation();
+  return (
+    <LocalizedLink to={profilePath(user)} aria-label={t('chat.profile', { name: user.name })} className="shrink-0 self-end">
+      <img
+        src={avatarSrc(user.avatar?.url, user.gqSlug || user.databaseId)}
+        alt=""
+        className="size-8 rounded-full bg-zinc-100 object-cover ring-2 ring-white dark:bg-zinc-800 dark:ring-zinc-900"
+        loading="lazy"
+      />
+    </LocalizedLink>
+  );
+}
+
+/** One message: avatar and name linking to the profile, the text, its relative time, and delete when allowed. */
+export const MessageItem = observer(function MessageItem({ message, now, own }: { message: ChatMessage; now: number; own: boolean }) {
+  const { chat } = useStores();
+  const { t } = useTranslation();
+  const deletable = message.canBeDeletedBy(chat.actor);
+  return (
+    <div data-testid="chat-message" data-id={message.id} className={`group flex gap-2 px-4 py-1.5 ${own ? 'flex-row-reverse' : ''}`}>
+      <Avatar user={message.user} />
+      <div className={`flex min-w-0 max-w-[78%] flex-col ${own ? 'items-end' : 'items-start'}`}>
+        <div className={`mb-0.5 flex items-baseline gap-2 px-1 text-xs ${own ? 'flex-row-reverse' : ''}`}>
+          <LocalizedLink to={message.profilePath} className="max-w-40 truncate font-medium text-zinc-700 hover:underline dark:text-zinc-200">
+            {message.user.name}
+          </LocalizedLink>
+          <time dateTime={new Date(message.createdAt).toISOString()} title={new Date(message.createdAt).toLocaleString()} className="shrink-0 text-zinc-400">
+            {relativeTime(message.createdAt, now, t)}
+          </time>
+        </div>
+        <div className={`flex items-center gap-1 ${own ? 'flex-row-reverse' : ''}`}>
+          <p
+            className={`whitespace-pre-wrap break-words rounded-2xl px-3.5 py-2 text-sm leading-relaxed shadow-sm ${
+              own
+                ? 'rounded-br-md bg-brand-600 text-white'
+                : 'rounded-bl-md bg-white text-zinc-800 ring-1 ring-zinc-900/5 dark:bg-zinc-800 dark:text-zinc-100 dark:ring-white/5'
+            }`}
+          >
+            {message.text}
+          </p>
+          {deletable && <DeleteButton message={message} />}
+        </div>
+      </div>
+    </div>
+  );
+});
+
+/** The delete button and its confirmation. */
+const DeleteButton = observer(function DeleteButton({ message }: { message: ChatMessage }) {
+  const { chat } = useStores();
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  return (
+    <Popover.Root open={open} onOpenChange={setOpen}>
+      <Popover.Trigger
+        aria-label={t('chat.delete')}
+        className="rounded-full p-1.5 text-zinc-400 opacity-0 transition hover:bg-red-50 hover:text-red-600 focus-visible:opacity-100 group-hover:opacity-100 data-[state=open]:opacity-100 dark:hover:bg-red-500/10 [@media(hover:none)]:opacity-100"
+      >
+        <Trash2 className="size-3.5" aria-hidden />
+      </Popover.Trigger>
+      <Popover.Portal>
+        <Popover.Content
+          side="top"
+          sideOffset={6}
+          collisionPadding={12}
+          className="z-[60] w-60 rounded-xl bg-white p-3 text-sm shadow-xl ring-1 ring-zinc-900/10 animate-fade-in dark:bg-zinc-800 dark:ring-white/10"
+        >
+          <p className="font-medium text-zinc-900 dark:text-zinc-100">{t('chat.deleteConfirm')}</p>
+          <p className="mt-1 text-xs text-zinc-500 dark:text-zinc-400">{t('chat.deleteConfirmText')}</p>
+          <div className="mt-3 flex justify-end gap-2">
+            <Popover.Close className="rounded-lg px-3 py-1.5 text-xs font-medium text-zinc-600 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-700">
+              {t('common.cancel')}
+            </Popover.Close>
+            <button
+              type="button"
+              onClick={() => {
+                setOpen(false);
+                void chat.remove(message);
+              }}
+              className="rounded-lg bg-red-600 px-3 py-1.5 text-xs font-medium text-white hover:bg-red-700"
+            >
+              {t('chat.deleteAction')}
+            </button>
+          </div>
+        </Popover.Content>
+      </Popover.Portal>
+    </Popover.Root>
+  );
+});
+
+/** A message on its way: shown faded until the room sends it back. */
+export function OutgoingItem({ text, user }: { text: string; user: RealtimeUser | null }) {
+  const { t } = useTranslation();
+  return (
+    <div data-testid="chat-outgoing" className="flex flex-row-reverse gap-2 px-4 py-1.5 opacity-60">
+      {user && <Avatar user={user} />}
+      <div className="flex max-w-[78%] flex-col items-end">
+        <span className="mb-0.5 px-1 text-xs text-zinc-400">{t('chat.sending')}</span>
+        <p className="whitespace-pre-wrap break-words rounded-2xl rounded-br-md bg-brand-600 px-3.5 py-2 text-sm leading-relaxed text-white">{text}</p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+import { Bell, MessageCircle } from 'lucide-react';
+import { observer } from 'mobx-react-lite';
+import { useTranslation } from 'react-i18next';
+import { useStores } from '../../stores/StoresContext';
+import { CountBadge } from '../common/CountBadge';
+import { HeaderButton } from './HeaderButton';
+
+const BADGE = 'pointer-events-none absolute -right-0.5 -top-0.5 ring-2 ring-white dark:ring-zinc-950';
+
+/** The header's private messages and notifications, each with its live unread count; members only. */
+export const InboxButtons = observer(function InboxButtons() {
+  const { auth, inbox, messages, ui } = useStores();
+  const { t } = useTranslation();
+  if (!auth.isLoggedIn) return null;
+  const unreadMessages = inbox.unreadMessages;
+  const unreadNotifications = inbox.unreadNotifications;
+  return (
+    <>
+      <HeaderButton
+        label={unreadMessages > 0 ? t('message.titleUnread', { count: unreadMessages }) : t('message.title')}
+        onClick={() => messages.openBox()}
+        data-testid="header-messages"
+        className="relative"
+      >
+        <MessageCircle className="size-[1.15rem]" aria-hidden />
+        <CountBadge value={unreadMessages} className={BADGE} />
+      </HeaderButton>
+      <HeaderButton
+        label={unreadNotifications > 0 ? t('notification.titleUnread', { count: unreadNotifications }) : t('notification.title')}
+        onClick={() => ui.open('notifications')}
+        data-testid="header-notifications"
+        className="relative"
+      >
+        <Bell className="size-[1.15rem]" aria-hidden />
+        <CountBadge value={unreadNotifications} className={BADGE} />
+      </HeaderButton>
+    </>
+  );
+});

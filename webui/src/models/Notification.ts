@@ -1,0 +1,86 @@
+import { makeAutoObservable } from 'mobx';
+import type { InboxUser, NotificationData } from '../api/socket';
+import { profilePath } from '../utils/links';
+
+/** SPEC §9: notification pages of 20. */
+export const NOTIFICATIONS_PAGE_SIZE = 20;
+
+/** The content of a report notification (SPEC §3): the reported item, the reason, the reported text, the outcome. */
+export interface ReportContent {
+  title: string;
+  slug: string;
+  desc: string;
+  userContent: string;
+  content: string;
+}
+
+/** The content of a system announcement. */
+export interface SystemContent {
+  text: string;
+  url: string;
+}
+
+function text(value: unknown): string {
+  return typeof value === 'string' ? value : '';
+}
+
+/**
+ * The in-app path of a slug a notification links to: a path or address is kept, a bare slug
+ * becomes `/{slug}` (the page resolver finds it).
+ */
+export function slugPath(slug: string): string {
+  if (!slug) return '';
+  return /^(\/|[a-z]+:)/i.test(slug) ? slug : `/${slug}`;
+}
+
+/** A notification of the viewer (SPEC §3). */
+export class Notification {
+  id: string;
+  type: string;
+  title: string;
+  content: Record<string, unknown>;
+  read: boolean;
+  /** Epoch milliseconds. */
+  createdAt: number;
+  from: InboxUser | null;
+
+  constructor(data: NotificationData) {
+    this.id = data.id;
+    this.type = data.type;
+    this.title = data.title;
+    this.content = data.content ?? {};
+    this.read = data.read;
+    this.createdAt = data.createdAt;
+    this.from = data.from;
+    makeAutoObservable(this);
+  }
+
+  update(data: NotificationData) {
+    this.type = data.type;
+    this.title = data.title;
+    this.content = data.content ?? {};
+    this.read = this.read || data.read;
+    this.createdAt = data.createdAt;
+    this.from = data.from;
+  }
+
+  markAsRead() {
+    this.read = true;
+  }
+
+  /** The fields of a report notification. */
+  get report(): ReportContent {
+    const c = this.content;
+    return { title: text(c.title), slug: text(c.slug), desc: text(c.desc), userContent: text(c.user_content), content: text(c.content) };
+  }
+
+  /** The text and optional link of a system announcement (and of other kinds that carry text). */
+  get system(): SystemContent {
+    return { text: text(this.content.text), url: text(this.content.url) };
+  }
+
+  /** The profile of whoever caused it (a follower); empty for the site. */
+  get fromPath(): string {
+    return this.from ? profilePath(this.from) : '';
+  }
+}

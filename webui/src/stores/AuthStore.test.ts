@@ -1,0 +1,156 @@
+import { type FetchCall, createTestRoot, json, mockFetch } from '../test/stores';
+import { MORE_INFORMATION_KEY } from './AuthStore';
+
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+const setExpiry = (seconds: number) => {
+  document.cookie = `authTokenExpiration=${seconds}; path=/`;
+};
+const member = { id: '7', databaseId: '7', name: 'Ann', gqSlug: 'ann' };
+
+/** The server: refresh moves the expiry on (or fails), every action answers {}. */
+function server({ refreshFails = false } = {}) {
+  return mockFetch((call: FetchCall) => {
+    if (call.url === '/api/auth/refresh') {
+      if (refreshFails) return json({ statusCode: 401, messages: ['Your session has expired, please log in again'] }, 401);
+      setExpiry(nowSeconds() + 900);
+      return json({ refresh: { authToken: 'fresh', authTokenExpiration: nowSeconds() + 900 } });
+    }
+    if (call.url === '/api/auth/logout') return json({ logout: { success: true } });
+    if (call.body?.action === 'auth.pageData') return json({ page: { kind: 'article', view: 'single', id: '1' }, modules: [] });
+    return json({});
+  });
+}
+
+const refreshes = (calls: FetchCall[]) => calls.filter((c) => c.url === '/api/auth/refresh');
+
+describe('AuthStore token refresh', () => {
+  beforeEach(() => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] }));
+  afterEach(() => vi.useRealTimers());
+
+  it('refreshes when the expiry is reached, then watches the new expiry', async () => {
+    const calls = server();
+    const root = createTestRoot();
+    root.auth.setViewer(member);
+    setExpiry(nowSeconds() + 30);
+    root.auth.scheduleRefresh();
+
+    await vi.advanceTimersByTimeAsync(29_000);
+    expect(refreshes(calls)).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(refreshes(calls)).toHaveLength(1);
+    expect(root.client.authToken).toBe('fresh');
+
+    await vi.advanceTimersByTimeAsync(900_000);
+    expect(refreshes(calls)).toHaveLength(2);
+    root.auth.stop();
+  });
+
+  it('shares one refresh between the timer and concurrent requests', async () => {
+    const calls = server();
+    const root = createTestRoot();
+    root.auth.setViewer(member);
+    setExpiry(nowSeconds() + 5);
+    root.auth.scheduleRefresh();
+    await vi.advanceTimersByTimeAsync(5_000);
+    await Promise.all([root.client.request('a.b'), root.client.request('c.d'), root.client.refreshIfExpired()]);
+    expect(refreshes(calls)).toHaveLength(1);
+    const requests = calls.filter((c) => c.url === '/api/request');
+    expect(requests.map((c) => c.body?.authToken)).toEqual(['fresh', 'fresh']);
+    root.auth.stop();
+  });
+
+  it('on failure shows why, logs out, reloads the login data and opens the login box', async () => {
+    const calls = server({ refreshFails: true });
+    const root = createTestRoot();
+    root.auth.setViewer(member);
+    root.pages.byPath.set('/article/a-1', { status: 'loading' });
+    setExpiry(nowSeconds() + 1);
+    root.auth.scheduleRefresh();
+    await vi.advanceTimersByTimeAsync(1_000);
+
+    expect(refreshes(calls)).toHaveLength(1);
+    expect(root.auth.viewer).toBeNull();
+    expect(root.client.authToken).toBeNull();
+    expect(root.ui.isOpen('login')).toBe(true);
+    expect(root.loginBox.action).toBe('login');
+    expect(root.toasts.toasts.map((t) => t.message)).toContain('Your session has expired, please log in again');
+    expect(calls.some((c) => c.body?.action === 'auth.pageData')).toBe(true);
+    expect(document.cookie).not.toContain('authTokenExpiration');
+
+    await vi.advanceTimersByTimeAsync(3_600_000);
+    expect(refreshes(calls)).toHaveLength(1);
+  });
+});
+
+describe('AuthStore', () => {
+  it('logs out: GET /api/auth/logout, no viewer, page data reloaded', async () => {
+    const calls = server();
+    const root = createTestRoot();
+    root.auth.setViewer(member);
+    root.pages.byPath.set('/article/a-1', { status: 'loading' });
+    await root.auth.logout();
+    expect(calls[0]).toMatchObject({ url: '/api/auth/logout' });
+    expect(calls[0].init.method ?? 'GET').toBe('GET');
+    expect(root.auth.viewer).toBeNull();
+    expect(calls.filter((c) => c.body?.action === 'auth.pageData')).toHaveLength(1);
+  });
+
+  it('requireLogin lets members through and shows guests the login box without a call', () => {
+    const calls = server();
+    const root = createTestRoot();
+    expect(root.auth.requireLogin()).toBe(false);
+    expect(root.ui.isOpen('login')).toBe(true);
+    expect(calls).toHaveLength(0);
+    root.ui.close();
+    root.auth.setViewer(member);
+    expect(root.auth.requireLogin()).toBe(true);
+    expect(root.ui.isOpen('login')).toBe(false);
+  });
+
+  it('keeps the more-information dialog until it is saved, then clears the local flag', async () => {
+    const calls = mockFetch((call) =>
+      json({
+        updateUser: {
+          user: { id: '7', databaseId: '7', name: String(call.body?.data && (call.body.data as { name: string }).name), profile: { location: 'Lisbon' } },
+        },
+      }),
+    );
+    const root = createTestRoot();
+    root.auth.setViewer({ ...member, gqRoles: { hasInfomation: false, showClose: false } });
+    root.auth.requestMoreInformation();
+    expect(localStorage.getItem(MORE_INFORMATION_KEY)).toBe('1');
+    expect(root.auth.showMoreInformation).toBe(true);
+
+    root.auth.closeMoreInformation();
+    expect(root.auth.showMoreInformation).toBe(true);
+
+    const fields = { name: 'Ann E.', description: '', gender: 'female', birthday: '', location: 'Lisbon', website: '' };
+    await expect(root.auth.saveMoreInformation(fields)).resolves.toBe(true);
+    expect(calls[0].body).toMatchObject({ action: 'updateUser', data: fields });
+    expect(root.auth.viewer?.name).toBe('Ann E.');
+    expect(root.auth.viewer?.data.profile?.location).toBe('Lisbon');
+    expect(root.auth.viewer?.canCloseMoreInformation).toBe(true);
+    expect(root.auth.showMoreInformation).toBe(false);
+    expect(localStorage.getItem(MORE_INFORMATION_KEY)).toBeNull();
+    expect(root.toasts.toasts.at(-1)).toMatchObject({ type: 'success', message: 'Your profile has been saved' });
+  });
+
+  it('keeps the dialog open and the flag set when saving fails', async () => {
+    mockFetch(() => json({ statusCode: 400, messages: ['The name must be 1 to 40 characters'] }, 400));
+    const root = createTestRoot();
+    root.auth.setViewer(member);
+    root.auth.requestMoreInformation();
+    await expect(root.auth.saveMoreInformation({ name: '', description: '', gender: '', birthday: '', location: '', website: '' })).resolves.toBe(false);
+    expect(root.auth.showMoreInformation).toBe(true);
+    expect(localStorage.getItem(MORE_INFORMATION_KEY)).toBe('1');
+    expect(root.toasts.toasts.at(-1)).toMatchObject({ type: 'error', message: 'The name must be 1 to 40 characters' });
+  });
+
+  it('finishes a social login and returns to the path the server remembered', async () => {
+    const calls = mockFetch(() => json({ socialLogin: { user: member, redirect: '/en/community' } }));
+    const root = createTestRoot();
+    await expect(root.auth.socialCallback({ code: 'c', state: 's' })).resolves.toBe('/en/community');
+    expect(calls[0].body).toMatchObject({ action: 'auth.socialCallback', data: { code: 'c', state: 's' } });
+    expect(root.auth.viewer?.name).toBe('Ann');
+  });
+});

@@ -1,0 +1,296 @@
+import { makeAutoObservable, observable, runInAction } from 'mobx';
+import type {
+  ConversationUnread,
+  DeletePrivateMessageEvent,
+  InboxUser,
+  PrivateMessageData,
+  PrivateMessageEvent,
+  UnreadCounts,
+} from '../api/socket';
+import type { Conversation } from '../models/Conversation';
+import { DIRECT_MESSAGES, MESSAGE_MAX_LENGTH, MESSAGES_PAGE_SIZE, PrivateMessage, messageLength } from '../models/PrivateMessage';
+import { byCreation } from '../utils/order';
+import type { RootStore } from './RootStore';
+
+/** The reply of utils.getPrivateMessage. */
+interface ConversationPageReply {
+  privateMessages: { edges: { cursor: string; node: PrivateMessageData }[]; pageInfo: { endCursor: string; hasNextPage: boolean } };
+  user: InboxUser;
+  unread: UnreadCounts;
+  conversation: ConversationUnread;
+  inboxSeq: number;
+}
+
+interface ReadReply {
+  gqReadPrivateMessages: { read: number; unread: UnreadCounts; conversation: ConversationUnread };
+}
+
+/** Which list the box shows beside the conversation. */
+export type MessageBoxTab = 'recents' | 'followings';
+
+/** A send in progress or failed: a retry of the same text to the same member keeps the clientId. */
+interface PendingSend {
+  peerId: string;
+  text: string;
+  clientId: string;
+}
+
+let clientIds = 0;
+function nextClientId(): string {
+  clientIds += 1;
+  return `pm-${Date.now().toString(36)}-${clientIds}-${Math.random().toString(36).slice(2, 8)}`;
+}
+
+/**
+ * Private messages by id and the private-message box (SPEC §2, §4): the conversation open in it,
+ * its pages (utils.getPrivateMessage, 20 at a time, older pages on demand), sending with an
+ * idempotency key, deleting one's own messages, and reading: opening a conversation marks it read,
+ * and so does a message arriving in the open conversation.
+ */
+export class MessagesStore {
+  messages = observable.map<string, PrivateMessage>();
+  /** The member whose conversation the box shows; null shows the lists. */
+  activePeerId: string | null = null;
+  tab: MessageBoxTab = 'recents';
+  isSending = false;
+
+  private pending: PendingSend | null = null;
+  private readonly requests = new Map<string, Promise<void>>();
+
+  constructor(readonly root: RootStore) {
+    makeAutoObservable<MessagesStore, 'requests'>(this, { root: false, requests: false });
+    if (typeof document !== 'undefined') document.addEventListener('visibilitychange', () => this.readWhenSeen());
+  }
+
+  get viewerId(): string | null {
+    return this.root.auth.viewer?.data.databaseId ?? null;
+  }
+
+  /** The viewer may send private messages: admins, and levels whose userCan has directMessages (SPEC §6). */
+  get canMessage(): boolean {
+    const roles = this.root.auth.viewer?.data.gqRoles;
+    return roles?.isAdmin === true || (roles?.userCan ?? []).includes(DIRECT_MESSAGES);
+  }
+
+  get isOpen(): boolean {
+    return this.root.ui.isOpen('messages');
+  }
+
+  /** The open conversation is on screen: the box is open on it and the page is not in a background tab. */
+  private isShowing(peerId: string): boolean {
+    return this.isOpen && this.activePeerId === peerId && (typeof document === 'undefined' || document.visibilityState !== 'hidden');
+  }
+
+  get active(): Conversation | undefined {
+    return this.activePeerId ? this.root.conversations.get(this.activePeerId) : undefined;
+  }
+
+  /** The messages between the viewer and `peerId`, oldest first. */
+  thread(peerId: string): PrivateMessage[] {
+    const viewerId = this.viewerId;
+    return [...this.messages.values()].filter((message) => message.isBetween(viewerId, peerId)).sort(byCreation);
+  }
+
+  /** Opens the box: on the lists, or on the conversation with `user` (the message button of a profile). */
+  openBox(user?: InboxUser) {
+    if (!this.root.auth.requireLogin()) return;
+    this.root.ui.open('messages');
+    if (user) void this.openConversation(user);
+  }
+
+  closeBox() {
+    this.root.ui.close('messages');
+    this.activePeerId = null;
+  }
+
+  setTab(tab: MessageBoxTab) {
+    this.tab = tab;
+  }
+
+  /** Shows the conversation with `user`: loads its newest page once, and marks it read. */
+  async openConversation(user: InboxUser) {
+    const conversation = this.root.conversations.ensure(user);
+    this.activePeerId = conversation.peerId;
+    if (!conversation.isLoaded) await this.loadPage(conversation, '');
+    else if (conversation.unread > 0) await this.markRead(conversation.peerId);
+  }
+
+  /** Back to the lists. */
+  closeConversation() {
+    this.activePeerId = null;
+  }
+
+  /** Loads the page before the oldest message held of the open conversation. */
+  loadOlder(): Promise<void> {
+    const conversation = this.active;
+    if (!conversation?.isLoaded || !conversation.hasOlder || !conversation.endCursor) return Promise.resolve();
+    return this.loadPage(conversation, conversation.endCursor);
+  }
+
+  /** Loads a page of a conversation (the newest when `after` is empty, marking it read); one at a time per conversation. */
+  private loadPage(conversation: Conversation, after: string): Promise<void> {
+    const key = conversation.peerId;
+    let request = this.requests.get(key);
+    if (!request) {
+      request = this.fetchPage(conversation, after).finally(() => this.requests.delete(key));
+      this.requests.set(key, request);
+    }
+    return request;
+  }
+
+  private async fetchPage(conversation: Conversation, after: string) {
+    const viewerId = this.viewerId;
+    conversation.isFetching = true;
+    const reply = await this.root.client.request<ConversationPageReply>('utils.getPrivateMessage', {
+      toId: conversation.peerId,
+      first: MESSAGES_PAGE_SIZE,
+      ...(after ? { after } : { markRead: true }),
+    });
+    runInAction(() => {
+      conversation.isFetching = false;
+      if (!reply || this.viewerId !== viewerId) return;
+      let added = 0;
+      for (const { node } of reply.privateMessages.edges) {
+        if (!this.messages.has(node.id)) added += 1;
+        this.add(node);
+      }
+      if (after) conversation.prepended += added;
+      else if (reply.privateMessages.edges[0]) conversation.noteMessage(reply.privateMessages.edges[0].node);
+      conversation.setUser(reply.user);
+      conversation.setUnread(reply.conversation.unread);
+      if (reply.conversation.unread === 0) this.markReceivedRead(conversation.peerId);
+      conversation.endCursor = reply.privateMessages.pageInfo.endCursor || conversation.endCursor;
+      conversation.hasOlder = reply.privateMessages.pageInfo.hasNextPage;
+      conversation.isLoaded = true;
+      this.root.inbox.applyCounts(reply.unread, reply.inboxSeq);
+    });
+  }
+
+  /** Marks the conversation with `peerId` read (mutates.readPrivateMessages); every session of the viewer hears it as an unread event. */
+  async markRead(peerId: string) {
+    this.root.conversations.get(peerId)?.setUnread(0);
+    this.markReceivedRead(peerId);
+    const result = await this.root.client.call<ReadReply>('mutates.readPrivateMessages', { toId: peerId });
+    if (!result.ok) return;
+    runInAction(() => {
+      const read = result.data.gqReadPrivateMessages;
+      this.root.inbox.applyCounts(read.unread);
+      this.root.conversations.get(read.conversation.userId)?.setUnread(read.conversation.unread);
+    });
+  }
+
+  /** The viewer has read what `peerId` sent. */
+  markReceivedRead(peerId: string) {
+    for (const message of this.messages.values()) if (message.from.databaseId === peerId) message.markAsRead();
+  }
+
+  /** Adds a message or updates the one held. */
+  add(data: PrivateMessageData): PrivateMessage {
+    const held = this.messages.get(data.id);
+    if (held) {
+      held.update(data);
+      return held;
+    }
+    const message = new PrivateMessage(data);
+    this.messages.set(data.id, message);
+    return message;
+  }
+
+  /** Why `text` cannot be sent to the open conversation, as an i18n key; null when it can. */
+  sendProblem(text: string): string | null {
+    if (!this.canMessage) return 'message.error.noAccess';
+    if (!this.activePeerId) return 'message.error.recipientRequired';
+    if (this.activePeerId === this.viewerId) return 'message.error.self';
+    const content = text.trim();
+    if (!content) return 'message.error.empty';
+    if (messageLength(content) > MESSAGE_MAX_LENGTH) return 'message.error.tooLong';
+    return null;
+  }
+
+  /**
+   * Sends `text` to the open conversation (mutates.sendMessage) with a clientId, so that a retry
+   * after a lost answer sends nothing more. Returns whether it was sent (the box then clears).
+   */
+  async send(text: string): Promise<boolean> {
+    if (this.isSending) return false;
+    const problem = this.sendProblem(text);
+    const peerId = this.activePeerId;
+    if (problem || !peerId) {
+      if (problem) this.root.toasts.error(this.root.t(problem, { max: MESSAGE_MAX_LENGTH }));
+      return false;
+    }
+    const content = text.trim();
+    const pending = this.pending?.peerId === peerId && this.pending.text === content ? this.pending : { peerId, text: content, clientId: nextClientId() };
+    this.pending = pending;
+    this.isSending = true;
+    const reply = await this.root.client.request<{ gqSendMessage: { message: PrivateMessageData } }>('mutates.sendMessage', {
+      to_id: peerId,
+      content,
+      clientId: pending.clientId,
+    });
+    runInAction(() => {
+      this.isSending = false;
+      const message = reply?.gqSendMessage?.message;
+      if (!message) return;
+      if (this.pending === pending) this.pending = null;
+      this.add(message);
+      this.root.conversations.get(peerId)?.noteMessage(message);
+    });
+    return Boolean(reply?.gqSendMessage?.message);
+  }
+
+  /** Deletes one of the viewer's messages (after they confirmed); a toast says it is done. */
+  async remove(message: PrivateMessage): Promise<boolean> {
+    if (!message.canBeDeletedBy(this.viewerId)) return false;
+    const reply = await this.root.client.request<{ gqDeletePrivateMessage: { id: string } }>('mutates.deletePrivateMessage', {
+      id: message.id,
+      toId: message.to.databaseId,
+    });
+    if (!reply) return false;
+    runInAction(() => this.forget(message.id, message.to.databaseId));
+    this.root.toasts.success(this.root.t('message.deleted'));
+    return true;
+  }
+
+  /** A live message: kept, and read at once when its conversation is open in the box. */
+  receiveMessage(event: PrivateMessageEvent) {
+    const message = this.add(event.message);
+    const peerId = message.peerOf(this.viewerId).databaseId;
+    if (this.isShowing(peerId) && !message.isFrom(this.viewerId) && event.conversation.unread > 0) void this.markRead(peerId);
+  }
+
+  /** Back to a tab whose box shows a conversation that got messages meanwhile: they are read now. */
+  private readWhenSeen() {
+    const conversation = this.active;
+    if (conversation && conversation.unread > 0 && this.isShowing(conversation.peerId)) void this.markRead(conversation.peerId);
+  }
+
+  receiveDelete(event: DeletePrivateMessageEvent) {
+    const peerId = event.fromId === this.viewerId ? event.toId : event.fromId;
+    this.forget(event.id, peerId, event.conversation);
+  }
+
+  private forget(id: string, peerId: string, unread?: ConversationUnread) {
+    this.messages.delete(id);
+    const conversation = this.root.conversations.get(peerId);
+    const replacement = this.thread(peerId).at(-1) ?? null;
+    this.root.conversations.messageDeleted(peerId, id, unread?.unread ?? conversation?.unread ?? 0, replacement);
+  }
+
+  /** After an inbox reset: the loaded pages may miss deletions; the open conversation is read again. */
+  reload() {
+    this.messages.clear();
+    for (const conversation of this.root.conversations.byPeer.values()) conversation.unload();
+    const active = this.active;
+    if (active && this.isOpen) void this.loadPage(active, '');
+  }
+
+  /** Forgets everything (another viewer). */
+  reset() {
+    this.messages.clear();
+    this.activePeerId = null;
+    this.tab = 'recents';
+    this.isSending = false;
+    this.pending = null;
+  }
+}
