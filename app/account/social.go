@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/http"
 	"slices"
+	"sort"
 	"strings"
 	"time"
 
@@ -46,6 +47,18 @@ type OAuthClient struct {
 
 // Configured reports whether both the id and the secret are set.
 func (c OAuthClient) Configured() bool { return c.ID != "" && c.Secret != "" }
+
+// Providers lists the keys of the providers whose client is configured.
+func (c SocialConfig) Providers() []string {
+	var keys []string
+	for key, client := range map[string]OAuthClient{SocialGitHub: c.GitHub, SocialGoogle: c.Google, SocialWeChat: c.WeChat} {
+		if client.Configured() {
+			keys = append(keys, key)
+		}
+	}
+	sort.Strings(keys)
+	return keys
+}
 
 // SocialConfig configures social login. Zero URLs mean the providers' real
 // endpoints; tests point them at fake servers.

@@ -5,8 +5,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"net/http"
 	"strconv"
 
+	"souk/app/account"
 	"souk/app/action"
 	"souk/persistence"
 )
@@ -60,6 +62,23 @@ type PageDataReply struct {
 	Page    PageInfo        `json:"page"`
 	Modules json.RawMessage `json:"modules" doc:"the page-builder modules of the page, per device"`
 	Guaqi   PageDataGuaqi   `json:"guaqi"`
+	Profile *Member         `json:"profile,omitempty" doc:"the member a profile page shows"`
+}
+
+// Member is the public face of a member on their profile page.
+type Member struct {
+	ID          string     `json:"id"`
+	DatabaseID  string     `json:"databaseId"`
+	Name        string     `json:"name"`
+	Slug        string     `json:"gqSlug"`
+	Avatar      MemberIcon `json:"avatar"`
+	Description string     `json:"description"`
+	CreatedAt   int64      `json:"createdAt" doc:"epoch milliseconds"`
+}
+
+// MemberIcon is the member's picture, as the client reads avatar.url.
+type MemberIcon struct {
+	URL string `json:"url"`
 }
 
 // PageData resolves in.Path (or the request's path) and returns its page.
@@ -91,6 +110,17 @@ func (s *Service) PageData(ctx context.Context, in PageDataInput) (PageDataReply
 			reply.Modules = p.Modules
 		}
 	}
+	if route.Kind == "profile" {
+		member, err := s.member(ctx, route.ID)
+		if err != nil {
+			if errors.Is(err, persistence.ErrNotFound) {
+				return PageDataReply{}, action.PageNotFound(path)
+			}
+			return PageDataReply{}, err
+		}
+		reply.Profile = member
+		reply.Page.Title = member.Name
+	}
 	if in.LoginData {
 		// Viewer modules arrive with accounts; a guest has none.
 		reply.Guaqi.LoginData = &LoginData{Module: []json.RawMessage{}}
@@ -98,14 +128,35 @@ func (s *Service) PageData(ctx context.Context, in PageDataInput) (PageDataReply
 	return reply, nil
 }
 
-// Found reports whether path names a page, for the HTML server's status code.
-func (s *Service) Found(ctx context.Context, path string) (bool, error) {
-	site, _, err := s.site(ctx)
+// member reads the member a profile page names.
+func (s *Service) member(ctx context.Context, id string) (*Member, error) {
+	userID, err := strconv.ParseInt(id, 10, 64)
 	if err != nil {
-		return false, err
+		return nil, persistence.ErrNotFound
 	}
-	_, ok := Resolve(path, site)
-	return ok, nil
+	u, err := s.db.Users().Get(ctx, userID)
+	if err != nil {
+		return nil, fmt.Errorf("page: read member: %w", err)
+	}
+	return &Member{
+		ID: id, DatabaseID: id, Name: u.Name, Slug: u.Slug,
+		Avatar:      MemberIcon{URL: account.AvatarURL(u)},
+		Description: u.Description, CreatedAt: u.CreatedAt,
+	}, nil
+}
+
+// Found reports whether path names a page, for the HTML server's status
+// code: the same answer auth.pageData gives.
+func (s *Service) Found(ctx context.Context, path string) (bool, error) {
+	_, err := s.PageData(ctx, PageDataInput{Path: path})
+	var e *action.Error
+	switch {
+	case err == nil:
+		return true, nil
+	case errors.As(err, &e) && e.Status == http.StatusNotFound:
+		return false, nil
+	}
+	return false, err
 }
 
 func (s *Service) site(ctx context.Context) (Site, map[string]persistence.Page, error) {

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"log/slog"
 	"net/http"
+	"strconv"
 
 	"souk/app/action"
 )
@@ -13,10 +14,13 @@ type Translator interface {
 	Translate(lang, key string, args map[string]any) string
 }
 
-// errorBody is the failure shape of SPEC.md §8.
+// errorBody is the failure shape of SPEC.md §8. Codes are the i18n keys of
+// the messages, one each, so a client can tell errors apart whatever the
+// language.
 type errorBody struct {
 	StatusCode int      `json:"statusCode"`
 	Messages   []string `json:"messages"`
+	Codes      []string `json:"codes"`
 }
 
 func writeJSON(w http.ResponseWriter, status int, v any) {
@@ -24,10 +28,12 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 	if err != nil {
 		slog.Error("encode reply", "err", err)
 		status = http.StatusInternalServerError
-		body = []byte(`{"statusCode":500,"messages":["Internal Server Error"]}`)
+		body = []byte(`{"statusCode":500,"messages":["Internal Server Error"],"codes":["common.error.internal"]}`)
 	}
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
+	// Declared, so that a large reply goes out in one piece, not chunked.
+	w.Header().Set("Content-Length", strconv.Itoa(len(body)))
 	w.WriteHeader(status)
 	_, _ = w.Write(body)
 }
@@ -38,5 +44,6 @@ func writeError(w http.ResponseWriter, r *http.Request, tr Translator, e *action
 	writeJSON(w, e.Status, errorBody{
 		StatusCode: e.Status,
 		Messages:   []string{tr.Translate(lang, e.Key, e.Args)},
+		Codes:      []string{e.Key},
 	})
 }

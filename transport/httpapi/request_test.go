@@ -103,84 +103,84 @@ func TestRequestEnvelope(t *testing.T) {
 			name:       "unknown action is 404 naming it",
 			body:       `{"action":"nope.nothing","lang":"en"}`,
 			wantStatus: 404,
-			wantBody:   `{"statusCode":404,"messages":["Unknown action: nope.nothing"]}`,
+			wantBody:   `{"statusCode":404,"messages":["Unknown action: nope.nothing"],"codes":["common.error.unknownAction"]}`,
 		},
 		{
 			name:       "unknown action in spanish",
 			body:       `{"action":"nope.nothing","lang":"es"}`,
 			wantStatus: 404,
-			wantBody:   `{"statusCode":404,"messages":["Acción desconocida: nope.nothing"]}`,
+			wantBody:   `{"statusCode":404,"messages":["Acción desconocida: nope.nothing"],"codes":["common.error.unknownAction"]}`,
 		},
 		{
 			name:       "malformed JSON",
 			body:       `{"action":`,
 			headers:    []string{"Accept-Language", "en-US,en;q=0.9"},
 			wantStatus: 400,
-			wantBody:   `{"statusCode":400,"messages":["The request is not valid JSON"]}`,
+			wantBody:   `{"statusCode":400,"messages":["The request is not valid JSON"],"codes":["common.error.badJSON"]}`,
 		},
 		{
 			name:       "empty body",
 			body:       ``,
 			headers:    []string{"Accept-Language", "en"},
 			wantStatus: 400,
-			wantBody:   `{"statusCode":400,"messages":["The request is not valid JSON"]}`,
+			wantBody:   `{"statusCode":400,"messages":["The request is not valid JSON"],"codes":["common.error.badJSON"]}`,
 		},
 		{
 			name:       "wrong type in the envelope names the field",
 			body:       `{"action":42}`,
 			headers:    []string{"Accept-Language", "en"},
 			wantStatus: 400,
-			wantBody:   `{"statusCode":400,"messages":["Invalid value for field action"]}`,
+			wantBody:   `{"statusCode":400,"messages":["Invalid value for field action"],"codes":["common.error.badField"]}`,
 		},
 		{
 			name:       "wrong type in data names the field",
 			body:       `{"action":"test.greet","lang":"en","data":{"name":"a","count":"three"}}`,
 			wantStatus: 400,
-			wantBody:   `{"statusCode":400,"messages":["Invalid value for field data.count"]}`,
+			wantBody:   `{"statusCode":400,"messages":["Invalid value for field data.count"],"codes":["common.error.badField"]}`,
 		},
 		{
 			name:       "missing action",
 			body:       `{"data":{},"lang":"en"}`,
 			wantStatus: 400,
-			wantBody:   `{"statusCode":400,"messages":["action is required"]}`,
+			wantBody:   `{"statusCode":400,"messages":["action is required"],"codes":["common.error.required"]}`,
 		},
 		{
 			name:       "body over the limit",
 			body:       `{"action":"test.greet","data":{"name":"` + strings.Repeat("a", 2000) + `"}}`,
 			headers:    []string{"Cookie", "i18n_redirected=en"},
 			wantStatus: 400,
-			wantBody:   `{"statusCode":400,"messages":["The request is too large"]}`,
+			wantBody:   `{"statusCode":400,"messages":["The request is too large"],"codes":["common.error.tooLarge"]}`,
 		},
 		{
 			name:       "language from the cookie",
 			body:       `{"action":"nope"}`,
 			headers:    []string{"Cookie", "i18n_redirected=es"},
 			wantStatus: 404,
-			wantBody:   `{"statusCode":404,"messages":["Acción desconocida: nope"]}`,
+			wantBody:   `{"statusCode":404,"messages":["Acción desconocida: nope"],"codes":["common.error.unknownAction"]}`,
 		},
 		{
 			name:       "default language is zh-hans",
 			body:       `{"action":"nope"}`,
 			wantStatus: 404,
-			wantBody:   `{"statusCode":404,"messages":["未知操作：nope"]}`,
+			wantBody:   `{"statusCode":404,"messages":["未知操作：nope"],"codes":["common.error.unknownAction"]}`,
 		},
 		{
 			name:       "a panicking action is a 500, the server lives on",
 			body:       `{"action":"test.panic","lang":"en"}`,
 			wantStatus: 500,
-			wantBody:   `{"statusCode":500,"messages":["Internal Server Error"]}`,
+			wantBody:   `{"statusCode":500,"messages":["Internal Server Error"],"codes":["common.error.internal"]}`,
 		},
 		{
 			name:       "an internal error is not leaked",
 			body:       `{"action":"test.fail","lang":"en"}`,
 			wantStatus: 500,
-			wantBody:   `{"statusCode":500,"messages":["Internal Server Error"]}`,
+			wantBody:   `{"statusCode":500,"messages":["Internal Server Error"],"codes":["common.error.internal"]}`,
 		},
 		{
 			name:       "a guest on a member action",
 			body:       `{"action":"test.member","lang":"en"}`,
 			wantStatus: 401,
-			wantBody:   `{"statusCode":401,"messages":["Please log in first"]}`,
+			wantBody:   `{"statusCode":401,"messages":["Please log in first"],"codes":["common.error.unauthorized"]}`,
 		},
 	}
 	for _, tt := range tests {
@@ -212,11 +212,11 @@ func TestAPIRoutes(t *testing.T) {
 
 	res := do(t, s, http.MethodGet, "/api/request", "", "Accept-Language", "en")
 	require.Equal(t, 405, res.status)
-	require.JSONEq(t, `{"statusCode":405,"messages":["Method not allowed"]}`, res.body)
+	require.JSONEq(t, `{"statusCode":405,"messages":["Method not allowed"],"codes":["common.error.methodNotAllowed"]}`, res.body)
 
 	res = do(t, s, http.MethodGet, "/api/nothing-here", "", "Accept-Language", "en")
 	require.Equal(t, 404, res.status)
-	require.JSONEq(t, `{"statusCode":404,"messages":["Page Not Found: /api/nothing-here"]}`, res.body)
+	require.JSONEq(t, `{"statusCode":404,"messages":["Page Not Found: /api/nothing-here"],"codes":["common.error.pageNotFound"]}`, res.body)
 
 	res = do(t, s, http.MethodGet, "/healthz", "")
 	require.Equal(t, 200, res.status)

@@ -116,7 +116,7 @@ func (h *Handler) serveMessages(w http.ResponseWriter, r *http.Request) {
 	if !ok || rest != "messages.json" {
 		w.Header().Set("Content-Type", "application/json; charset=utf-8")
 		w.WriteHeader(http.StatusNotFound)
-		_, _ = w.Write([]byte(`{"statusCode":404,"messages":["unknown locale"]}`))
+		_, _ = w.Write([]byte(`{"statusCode":404,"messages":["unknown locale"],"codes":["common.error.notFound"]}`))
 		return
 	}
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")

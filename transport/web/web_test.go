@@ -85,8 +85,8 @@ func TestServesClient(t *testing.T) {
 		{"build meta is immutable", "GET", "/builds/meta/b1.json", nil, 200, "public, max-age=31536000, immutable", "application/json", `{"id":"b1"}`},
 		{"build meta name is checked", "GET", "/builds/meta/..%2F..%2Fsecret", nil, 404, "no-cache", "text/html; charset=utf-8", "<!doctype html><html><body>app</body></html>"},
 		{"messages", "GET", "/_i18n/es/messages.json", nil, 200, "public, max-age=86400", "application/json; charset=utf-8", `{"hello":"Hola"}`},
-		{"unknown locale", "GET", "/_i18n/fr/messages.json", nil, 404, "", "application/json; charset=utf-8", `{"statusCode":404,"messages":["unknown locale"]}`},
-		{"other file under a locale", "GET", "/_i18n/en/other.json", nil, 404, "", "application/json; charset=utf-8", `{"statusCode":404,"messages":["unknown locale"]}`},
+		{"unknown locale", "GET", "/_i18n/fr/messages.json", nil, 404, "", "application/json; charset=utf-8", `{"statusCode":404,"messages":["unknown locale"],"codes":["common.error.notFound"]}`},
+		{"other file under a locale", "GET", "/_i18n/en/other.json", nil, 404, "", "application/json; charset=utf-8", `{"statusCode":404,"messages":["unknown locale"],"codes":["common.error.notFound"]}`},
 		{"post is not allowed", "POST", "/", nil, 405, "", "text/plain; charset=utf-8", "Method Not Allowed\n"},
 	}
 	for _, tt := range tests {
