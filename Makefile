@@ -56,6 +56,13 @@ apidoc: webui/dist/index.html
 clean:
 	rm -rf bin webui/dist
 
+# Runs the standard load profile (bench/README.md) against a fresh single
+# node on the embedded default and writes the reports into bench/results/.
+# BENCH_FLAGS adds flags, e.g. BENCH_FLAGS='--duration 30s'.
+BENCH_FLAGS ?=
+bench: build
+	./$(BIN) bench profile --out bench/results --duration 20s $(BENCH_FLAGS)
+
 # Regenerates the protobuf code of actors/ (committed). Needs protoc and
 # protoc-gen-go at the version of google.golang.org/protobuf in go.mod.
 proto:

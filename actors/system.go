@@ -164,14 +164,17 @@ func (e *env) publish(subject string, msg proto.Message) error {
 // replyCache remembers the replies to the last commands by idempotency
 // key, so that a command delivered twice is answered the same way without
 // a database round trip. Owned by one grain: not safe for concurrent use.
+// It grows with use up to size: a grain that sees few commands (most user
+// sessions) keeps a few hundred bytes, not size entries.
 type replyCache[V any] struct {
 	byKey map[string]V
-	order []string
+	order []string // keys in insertion order, a ring once it holds size
+	size  int
 	next  int
 }
 
 func newReplyCache[V any](size int) *replyCache[V] {
-	return &replyCache[V]{byKey: make(map[string]V, size), order: make([]string, size)}
+	return &replyCache[V]{byKey: make(map[string]V), size: max(size, 1)}
 }
 
 func (c *replyCache[V]) get(key string) (V, bool) {
@@ -187,11 +190,13 @@ func (c *replyCache[V]) put(key string, v V) {
 		c.byKey[key] = v
 		return
 	}
-	if old := c.order[c.next]; old != "" {
-		delete(c.byKey, old)
-	}
-	c.order[c.next] = key
 	c.byKey[key] = v
+	if len(c.order) < c.size {
+		c.order = append(c.order, key)
+		return
+	}
+	delete(c.byKey, c.order[c.next])
+	c.order[c.next] = key
 	c.next = (c.next + 1) % len(c.order)
 }
 

@@ -56,7 +56,11 @@ func (db *DB) openSQLite(ctx context.Context, dir string) error {
 		_ = write.Close()
 		return fmt.Errorf("persistence: open sqlite readers %q: %w", path, err)
 	}
-	read.SetMaxOpenConns(max(4, runtime.NumCPU()))
+	readers := max(4, runtime.NumCPU())
+	read.SetMaxOpenConns(readers)
+	// Kept open: database/sql keeps 2 idle by default and would close and
+	// reopen the others (pragmas and all) under load.
+	read.SetMaxIdleConns(readers)
 	if err := read.PingContext(ctx); err != nil {
 		_ = write.Close()
 		_ = read.Close()

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 
 	"souk/app/action"
 	"souk/persistence"
@@ -26,9 +27,24 @@ type GetReply struct {
 func (s *Service) Get(ctx context.Context, in GetInput) (GetReply, error) {
 	req := action.RequestFrom(ctx)
 	lang := action.NormalizeLang(firstNonEmpty(in.Lang, req.Lang))
+	currency := firstNonEmpty(in.Currency, req.Currency)
+	key := lang + "|" + currency
+	if reply, ok := s.cached(key); ok {
+		return reply, nil
+	}
+	at := s.now()
+	reply, err := s.load(ctx, lang, currency)
+	if err != nil {
+		return GetReply{}, err
+	}
+	s.remember(key, reply, at)
+	return reply, nil
+}
 
+// load reads the settings from the database, localized.
+func (s *Service) load(ctx context.Context, lang, currency string) (GetReply, error) {
 	var out Settings
-	if err := s.loadTables(ctx, lang, firstNonEmpty(in.Currency, req.Currency), &out); err != nil {
+	if err := s.loadTables(ctx, lang, currency, &out); err != nil {
 		return GetReply{}, err
 	}
 	var (
@@ -60,6 +76,11 @@ func (s *Service) Get(ctx context.Context, in GetInput) (GetReply, error) {
 		out.FileMimes = map[string]FileMimes{}
 	}
 	out.LoginBox = localizeLoginBox(loginBox, lang)
+	if s.offered != nil {
+		out.LoginBox.Social = slices.DeleteFunc(out.LoginBox.Social, func(key string) bool {
+			return !slices.Contains(s.offered, key)
+		})
+	}
 	out.Report = localizeReport(report, lang)
 	out.AddressPicker = localizeAddressPicker(picker, lang)
 	out.PageSettings = localizePages(pages, lang)

@@ -175,3 +175,19 @@ func TestGetSettingsDescribed(t *testing.T) {
 		assert.NotEmpty(t, docs[path], path)
 	}
 }
+
+func TestGetSettingsOffersConfiguredSocialProvidersOnly(t *testing.T) {
+	t.Parallel()
+	db := openDB(t, true)
+	all, err := settings.New(db).Get(t.Context(), settings.GetInput{})
+	require.NoError(t, err)
+	require.ElementsMatch(t, []string{"wechat", "github", "google"}, all.Settings.LoginBox.Social, "the stored list without the option")
+
+	some, err := settings.New(db, settings.WithSocialProviders([]string{"github", "gitlab"})).Get(t.Context(), settings.GetInput{})
+	require.NoError(t, err)
+	require.Equal(t, []string{"github"}, some.Settings.LoginBox.Social)
+
+	none, err := settings.New(db, settings.WithSocialProviders(nil)).Get(t.Context(), settings.GetInput{})
+	require.NoError(t, err)
+	require.Empty(t, none.Settings.LoginBox.Social)
+}

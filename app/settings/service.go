@@ -5,15 +5,78 @@
 package settings
 
 import (
+	"sync"
+	"time"
+
 	"souk/app/action"
 	"souk/persistence"
 )
 
-// Service answers the settings actions.
-type Service struct{ db *persistence.DB }
+// CacheTTL is how long a node answers utils.getSettings from memory: every
+// client calls it on start, and it takes a dozen queries. A change (made
+// by souk seed or on another node) shows within this time.
+const CacheTTL = time.Second
+
+// maxCached bounds the cached replies (one per language and currency
+// asked for; the currency is the caller's free text).
+const maxCached = 64
+
+// Service answers the settings actions. It is safe for concurrent use.
+type Service struct {
+	db  *persistence.DB
+	now func() time.Time
+
+	// offered lists the social providers the node can sign in with; nil
+	// leaves login_box.social as stored.
+	offered []string
+
+	mu    sync.Mutex
+	cache map[string]cachedReply // guarded by mu: by language and currency asked for
+}
+
+// cachedReply is a reply and when it was read. Its Settings are shared by
+// every caller until it expires: read-only.
+type cachedReply struct {
+	reply GetReply
+	at    time.Time
+}
+
+// Option configures a Service.
+type Option func(*Service)
+
+// WithSocialProviders keeps only these keys in login_box.social, so the
+// login box offers only providers the node is configured for.
+func WithSocialProviders(keys []string) Option {
+	return func(s *Service) { s.offered = append([]string{}, keys...) }
+}
 
 // New returns the settings service reading db.
-func New(db *persistence.DB) *Service { return &Service{db: db} }
+func New(db *persistence.DB, opts ...Option) *Service {
+	s := &Service{db: db, now: time.Now, cache: make(map[string]cachedReply)}
+	for _, opt := range opts {
+		opt(s)
+	}
+	return s
+}
+
+func (s *Service) cached(key string) (GetReply, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	c, ok := s.cache[key]
+	if !ok || s.now().Sub(c.at) >= CacheTTL {
+		return GetReply{}, false
+	}
+	return c.reply, true
+}
+
+func (s *Service) remember(key string, reply GetReply, at time.Time) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if len(s.cache) >= maxCached {
+		clear(s.cache)
+	}
+	s.cache[key] = cachedReply{reply: reply, at: at}
+}
 
 // Register adds utils.getSettings to r.
 func (s *Service) Register(r *action.Registry) {

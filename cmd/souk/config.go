@@ -48,6 +48,11 @@ type Config struct {
 	// PublicURL is unused: see socialConfig). A provider is offered when its
 	// client is set and settings' login_box.social lists it.
 	Social account.SocialConfig
+	// DebugAddr serves net/http/pprof on its own listener (serve only);
+	// empty: none. Bind it to loopback: profiles reveal the process.
+	DebugAddr string
+	// Bench holds seed's --bench-users flags (bench.go).
+	Bench BenchUsersFlags
 }
 
 // configError names the flag whose value is wrong.
@@ -93,6 +98,12 @@ func parseConfig(name string, args []string, stderr io.Writer) (Config, error) {
 	fs.StringVar(&cfg.Social.GoogleIssuer, "oauth-google-issuer", cfg.Social.GoogleIssuer, "OpenID Connect issuer of the Google login (env SOUK_OAUTH_GOOGLE_ISSUER)")
 	fs.StringVar(&cfg.Social.WeChat.ID, "oauth-wechat-id", "", "WeChat Open Platform website app AppID; empty: no WeChat login (env SOUK_OAUTH_WECHAT_ID)")
 	fs.StringVar(&cfg.Social.WeChat.Secret, "oauth-wechat-secret", "", "WeChat Open Platform website app AppSecret (env SOUK_OAUTH_WECHAT_SECRET)")
+	if name == "serve" {
+		fs.StringVar(&cfg.DebugAddr, "debug-addr", "", "serve pprof (/debug/pprof/) on this host:port, e.g. 127.0.0.1:6060; empty: off (env SOUK_DEBUG_ADDR)")
+	}
+	if name == "seed" {
+		cfg.Bench.register(fs)
+	}
 
 	if err := applyEnv(fs); err != nil {
 		return cfg, err
@@ -152,6 +163,12 @@ func (c Config) validate() error {
 	}
 	if c.ShutdownTimeout <= 0 {
 		return &configError{"shutdown-timeout", c.ShutdownTimeout.String(), "must be positive"}
+	}
+	if c.DebugAddr != "" && !isHostPort(c.DebugAddr) {
+		return &configError{"debug-addr", c.DebugAddr, "want host:port, e.g. 127.0.0.1:6060"}
+	}
+	if err := c.Bench.validate(); err != nil {
+		return err
 	}
 	if err := c.Cluster.validate(); err != nil {
 		return err

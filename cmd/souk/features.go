@@ -10,6 +10,9 @@ import (
 	"souk/app/account"
 	"souk/app/action"
 	"souk/app/chat"
+	"souk/app/follow"
+	"souk/app/messages"
+	"souk/app/notify"
 	"souk/app/settings"
 	"souk/persistence"
 )
@@ -23,6 +26,8 @@ type deps struct {
 	dev bool
 	// rooms reaches the chat room grains; nil when the registry is only described.
 	rooms *actors.Rooms
+	// sessions reaches the user session grains; nil when the registry is only described.
+	sessions *actors.Sessions
 	// email sends verification codes; nil means no mail server.
 	email account.Sender
 	// social configures the social login providers; zero means none.
@@ -31,11 +36,19 @@ type deps struct {
 
 // registerFeatures registers the actions of every feature package.
 func registerFeatures(reg *action.Registry, d deps) {
-	accounts := account.New(account.Config{DB: d.db, Secret: d.secret, Dev: d.dev, Email: d.email})
+	notifyCfg := notify.Config{DB: d.db}
+	if d.sessions != nil {
+		notifyCfg.Sessions = d.sessions
+	}
+	notices := notify.New(notifyCfg)
+	accounts := account.New(account.Config{DB: d.db, Secret: d.secret, Dev: d.dev, Email: d.email, Notifications: notices})
 	accounts.Register(reg)
 	account.NewSocial(d.social, d.db, d.secret, accounts.Sessions(), accounts).Register(reg)
-	settings.New(d.db).Register(reg)
+	settings.New(d.db, settings.WithSocialProviders(d.social.Providers())).Register(reg)
 	chat.New(chat.Config{DB: d.db, Rooms: d.rooms, Secret: d.secret}).Register(reg)
+	notices.Register(reg)
+	messages.New(messages.Config{DB: d.db, Notify: notices}).Register(reg)
+	follow.New(follow.Config{DB: d.db, Notify: notices}).Register(reg)
 }
 
 // emailSender is the SMTP sender --smtp-addr configures, or nil.

@@ -26,6 +26,7 @@ Usage:
   souk serve    [flags]   start a node (see souk serve -h)
   souk migrate  [flags]   apply database migrations and exit
   souk seed     [flags]   load the demo content (idempotent) and exit
+  souk bench    SCENARIO  load-test a node or a cluster (see souk bench -h)
   souk apidoc             print the API reference generated from the action registry
   souk version            print the version
 `
@@ -60,6 +61,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return nil
 	case "apidoc":
 		return writeAPIDoc(stdout)
+	case "bench":
+		return runBench(ctx, rest, stdout, stderr)
 	case "serve", "migrate", "seed":
 		cfg, err := parseConfig(cmd, rest, stderr)
 		if err != nil {

@@ -55,6 +55,9 @@ func seed(ctx context.Context, cfg Config, stdout io.Writer) error {
 	if err := loadDemo(ctx, db); err != nil {
 		return err
 	}
+	if cfg.Bench.Count > 0 {
+		return seedBenchUsers(ctx, cfg, db, stdout)
+	}
 	printLogins(stdout)
 	return nil
 }
@@ -122,12 +125,17 @@ func serve(ctx context.Context, cfg Config, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
+	stopDebug, err := startDebug(cfg.DebugAddr)
+	if err != nil {
+		return err
+	}
+	defer stopDebug()
 	rt, err := startRealtime(ctx, cfg, db, secret)
 	if err != nil {
 		return fmt.Errorf("cannot start the cluster member: %w", err)
 	}
 	defer rt.stop(context.Background())
-	reg, pages := registerActions(deps{db: db, secret: secret, dev: cfg.Dev, email: email, social: cfg.socialConfig(), rooms: rt.sys.Rooms()})
+	reg, pages := registerActions(deps{db: db, secret: secret, dev: cfg.Dev, email: email, social: cfg.socialConfig(), rooms: rt.sys.Rooms(), sessions: rt.sys.Sessions()})
 	client, err := web.New(web.Config{
 		Dist:      webui.Dist(),
 		Locales:   webui.Locales(),

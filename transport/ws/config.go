@@ -14,6 +14,7 @@ const (
 	DefaultWriteTimeout   = 10 * time.Second
 	DefaultBadFrameLimit  = 10
 	DefaultBadFrameWindow = time.Minute
+	DefaultFlushDelay     = 10 * time.Millisecond
 )
 
 // Config wires a Gateway. Only Handler is required; every zero value means
@@ -56,6 +57,12 @@ type Config struct {
 	// BadFrameWindow is the window of BadFrameLimit; zero means
 	// DefaultBadFrameWindow.
 	BadFrameWindow time.Duration
+	// FlushDelay coalesces the writes of a busy connection: a frame for a
+	// connection that was written to less than twice this long ago waits up
+	// to this long for the frames that follow it, and they go out in one
+	// write. An idle connection's frame is written at once. Zero means
+	// DefaultFlushDelay; negative writes every frame at once.
+	FlushDelay time.Duration
 	// DisablePoller reads every connection with a goroutine of its own
 	// instead of waiting for readiness through epoll. TLS connections are
 	// always read that way.
@@ -83,6 +90,9 @@ func (c *Config) setDefaults() {
 	}
 	if c.BadFrameWindow <= 0 {
 		c.BadFrameWindow = DefaultBadFrameWindow
+	}
+	if c.FlushDelay == 0 {
+		c.FlushDelay = DefaultFlushDelay
 	}
 }
 

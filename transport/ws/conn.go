@@ -56,6 +56,7 @@ type Conn struct {
 	reason     string     // guarded by mu; why the connection is closing
 	closeAt    int64      // guarded by mu; when to stop waiting for the close handshake
 	lastPing   int64      // guarded by mu
+	lastFlush  int64      // guarded by mu; when the flusher last wrote
 
 	stateMu sync.Mutex
 	state   map[any]any // guarded by stateMu

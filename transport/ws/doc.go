@@ -19,7 +19,11 @@
 //     connection's queue is non-empty: Send appends under Conn.mu and starts
 //     the flusher if none runs; the flusher takes the whole queue, encodes it
 //     into one buffer and writes it with one Write, until the queue is empty.
-//     No goroutine waits on an idle connection's queue.
+//     No goroutine waits on an idle connection's queue. For a connection
+//     written to within the last 2 × Config.FlushDelay, the flusher is
+//     started by the gateway's one coalescer goroutine FlushDelay later
+//     (Gateway.delayed, guarded by delayMu), so a busy connection's frames
+//     share writes; an idle connection's first frame goes out at once.
 //   - A per-connection runtime timer sends pings and drops a silent peer; it
 //     costs no goroutine while it waits.
 //   - Handler.Open runs in the upgrading request's goroutine before any frame

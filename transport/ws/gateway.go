@@ -65,6 +65,14 @@ type Gateway struct {
 	mu       sync.RWMutex
 	conns    map[uint64]*Conn // guarded by mu
 	shutdown bool             // guarded by mu
+
+	// Delayed flushes (writer.go): the coalescer goroutine starts them.
+	delayMu   sync.Mutex
+	delayed   []*Conn       // guarded by delayMu: connections whose flush waits
+	coalesced bool          // guarded by delayMu: the coalescer ended, flush at once
+	delayWake chan struct{} // capacity 1: "delayed is no longer empty"
+	stop      chan struct{} // closed by Shutdown: the coalescer ends
+	stopOnce  sync.Once
 }
 
 // New returns a Gateway. It panics when cfg.Handler is nil: that is a wiring
@@ -74,7 +82,10 @@ func New(cfg Config) *Gateway {
 		panic(err)
 	}
 	cfg.setDefaults()
-	g := &Gateway{cfg: cfg, conns: make(map[uint64]*Conn)}
+	g := &Gateway{cfg: cfg, conns: make(map[uint64]*Conn), delayWake: make(chan struct{}, 1), stop: make(chan struct{})}
+	if cfg.FlushDelay > 0 {
+		go g.coalesce()
+	}
 	if len(cfg.AllowedOrigins) > 0 {
 		g.origins = make(map[string]bool, len(cfg.AllowedOrigins))
 		for _, o := range cfg.AllowedOrigins {
@@ -225,6 +236,7 @@ func (g *Gateway) Shutdown(ctx context.Context) error {
 	if g.poller != nil {
 		g.poller.close()
 	}
+	g.stopOnce.Do(func() { close(g.stop) })
 	return err
 }
 

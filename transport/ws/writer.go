@@ -41,11 +41,66 @@ var deflaters = sync.Pool{New: func() any {
 	})
 }}
 
-// startFlushLocked starts the flusher unless one runs. c.mu must be held.
+// startFlushLocked starts the flusher unless one runs or waits: at once
+// for an idle connection, after the gateway's FlushDelay for one written to
+// recently, so that the frames of a busy connection share a write. c.mu must
+// be held.
 func (c *Conn) startFlushLocked() {
-	if !c.flushing {
-		c.flushing = true
+	if c.flushing {
+		return
+	}
+	c.flushing = true
+	if d := int64(c.gw.cfg.FlushDelay); d > 0 && now()-c.lastFlush < 2*d {
+		c.gw.delayFlush(c)
+		return
+	}
+	go c.flush()
+}
+
+// delayFlush queues c's flusher for the coalescer, or starts it at once
+// when the coalescer has ended. Lock order: Conn.mu, then delayMu.
+func (g *Gateway) delayFlush(c *Conn) {
+	g.delayMu.Lock()
+	if g.coalesced {
+		g.delayMu.Unlock()
 		go c.flush()
+		return
+	}
+	g.delayed = append(g.delayed, c)
+	g.delayMu.Unlock()
+	select {
+	case g.delayWake <- struct{}{}:
+	default:
+	}
+}
+
+// coalesce starts the delayed flushers, FlushDelay after the first of a
+// batch was queued, until Shutdown; then it starts the last ones at once.
+func (g *Gateway) coalesce() {
+	var batch []*Conn
+	for {
+		stopping := false
+		select {
+		case <-g.delayWake:
+			select {
+			case <-time.After(g.cfg.FlushDelay):
+			case <-g.stop:
+				stopping = true
+			}
+		case <-g.stop:
+			stopping = true
+		}
+		g.delayMu.Lock()
+		batch, g.delayed = g.delayed, batch[:0]
+		g.coalesced = stopping
+		g.delayMu.Unlock()
+		for i, c := range batch {
+			go c.flush()
+			batch[i] = nil
+		}
+		if stopping {
+			return
+		}
 	}
 }
 
@@ -79,6 +134,7 @@ func (c *Conn) flush() {
 
 		c.mu.Lock()
 		c.spare = batch[:0]
+		c.lastFlush = now()
 		peerClosed := c.peerClosed
 		if sentClose {
 			c.closeSent = true

@@ -1,0 +1,51 @@
+package settings
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"souk/persistence"
+)
+
+func TestGetSettingsCachedForTTL(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	db, err := persistence.Open(ctx, persistence.Config{DataDir: t.TempDir()})
+	require.NoError(t, err)
+	t.Cleanup(func() { assert.NoError(t, db.Close()) })
+	require.NoError(t, db.Migrate(ctx))
+	clock := time.Unix(1_700_000_000, 0)
+	svc := New(db)
+	svc.now = func() time.Time { return clock }
+
+	require.NoError(t, db.Settings().Put(ctx, KeyAnalytics, "first"))
+	got, err := svc.Get(ctx, GetInput{Lang: "en"})
+	require.NoError(t, err)
+	assert.Equal(t, "first", got.Settings.Analytics)
+
+	require.NoError(t, db.Settings().Put(ctx, KeyAnalytics, "second"))
+	got, err = svc.Get(ctx, GetInput{Lang: "en"})
+	require.NoError(t, err)
+	assert.Equal(t, "first", got.Settings.Analytics, "within the TTL the cached reply answers")
+	got, err = svc.Get(ctx, GetInput{Lang: "es"})
+	require.NoError(t, err)
+	assert.Equal(t, "second", got.Settings.Analytics, "each language and currency is cached apart")
+
+	clock = clock.Add(CacheTTL)
+	got, err = svc.Get(ctx, GetInput{Lang: "en"})
+	require.NoError(t, err)
+	assert.Equal(t, "second", got.Settings.Analytics, "a change shows once the TTL passed")
+}
+
+func TestGetSettingsCacheIsBounded(t *testing.T) {
+	t.Parallel()
+	svc := New(nil)
+	for i := range 3 * maxCached {
+		svc.remember(string(rune('a'+i%26))+string(rune(i)), GetReply{}, time.Now())
+		assert.LessOrEqual(t, len(svc.cache), maxCached)
+	}
+}

@@ -1,0 +1,175 @@
+package bench
+
+import (
+	"bytes"
+	"sync"
+	"sync/atomic"
+	"time"
+)
+
+// chatRoom is one room of the run and the sequence numbers its messages
+// were acknowledged with.
+type chatRoom struct {
+	name string
+	mu   sync.Mutex
+	sent []int64 // guarded by mu: acknowledged seqs
+}
+
+// member is one room member: a logical client whose socket may be
+// reopened. Its delivery state is touched by the shard reading its socket,
+// and by the next one after a reconnection, hence mu.
+type member struct {
+	room   *chatRoom
+	idx    int
+	user   BenchUser
+	joined chan struct{}
+	once   sync.Once
+
+	mu     sync.Mutex
+	ok     bool     // guarded by mu: joined, base is set
+	base   int64    // guarded by mu: the room's last seq when it joined
+	seen   []uint64 // guarded by mu: bit i is seq base+1+i
+	maxSeq int64    // guarded by mu
+	dups   int64    // guarded by mu
+	client atomic.Pointer[client]
+}
+
+// mark notes seq's delivery and reports whether it is a duplicate.
+func (m *member) mark(seq int64) (dup bool) {
+	i := seq - m.base - 1
+	if i < 0 {
+		return false
+	}
+	w := int(i / 64)
+	for len(m.seen) <= w {
+		m.seen = append(m.seen, 0)
+	}
+	bit := uint64(1) << (i % 64)
+	if m.seen[w]&bit != 0 {
+		m.dups++
+		return true
+	}
+	m.seen[w] |= bit
+	m.maxSeq = max(m.maxSeq, seq)
+	return false
+}
+
+func (m *member) has(seq int64) bool {
+	i := seq - m.base - 1
+	if i < 0 {
+		return true
+	}
+	w := int(i / 64)
+	return w < len(m.seen) && m.seen[w]&(uint64(1)<<(i%64)) != 0
+}
+
+var (
+	chatAction = []byte("chat_room")
+	ackAction  = []byte("chat_ack")
+	joinAction = []byte("join_success")
+)
+
+func (cr *chatRun) newClient(m *member, target string) *client {
+	cl := &client{idx: m.idx, user: m.user, target: target, connected: make(chan struct{}), handle: cr.handle(m)}
+	m.client.Store(cl)
+	return cl
+}
+
+func (cr *chatRun) delivered() int64 {
+	var n int64
+	for _, s := range cr.pool.shards {
+		n += s.delivered.Load()
+	}
+	return n
+}
+
+func (cr *chatRun) errors() int64 {
+	return cr.op.failed.Load() + cr.refused.Load() + cr.sendErrors.Load()
+}
+
+func (room *chatRoom) acked() []int64 {
+	room.mu.Lock()
+	defer room.mu.Unlock()
+	return room.sent
+}
+
+// join sends join_room; lastSeq < 0 joins live.
+func (cr *chatRun) join(cl *client, lastSeq int64) {
+	m := cr.members[cl.idx]
+	data := map[string]any{"room": m.room.name}
+	if lastSeq >= 0 {
+		data["lastSeq"] = lastSeq
+	}
+	if c := cl.conn.Load(); c != nil {
+		if err := c.sendText(appendFrame(nil, "join_room", data)); err != nil {
+			cr.sendErrors.Add(1)
+		}
+	}
+}
+
+// handle is a member's frame handler, on the shard reading its socket.
+func (cr *chatRun) handle(m *member) func(*client, *wsConn, []byte, []byte) {
+	return func(_ *client, c *wsConn, action, payload []byte) {
+		switch {
+		case bytes.Equal(action, chatAction):
+			seq, ok := intField(payload, keySeq)
+			if !ok {
+				return
+			}
+			now := time.Now()
+			m.mu.Lock()
+			dup := !m.ok || m.mark(seq)
+			m.mu.Unlock()
+			if dup {
+				return
+			}
+			c.shard.delivered.Add(1)
+			if rec := c.shard.rec.Load(); rec != nil {
+				if at, ok := sentAt(payload); ok {
+					rec.record(now, now.Sub(time.Unix(0, at)))
+				} else {
+					rec.add(now, 1)
+				}
+			}
+		case bytes.Equal(action, joinAction):
+			if !bytes.Contains(payload, keySelf) {
+				return
+			}
+			m.mu.Lock()
+			if !m.ok {
+				m.base, _ = intField(payload, keyLastSeq)
+				m.maxSeq = m.base
+				m.ok = true
+			}
+			m.mu.Unlock()
+			m.once.Do(func() { close(m.joined) })
+		case bytes.Equal(action, ackAction):
+			seq, ok := intField(payload, keySeq)
+			if !ok {
+				return
+			}
+			id := stringField(payload, keyClientID)
+			cr.mu.Lock()
+			_, known := cr.inflight[id]
+			delete(cr.inflight, id)
+			cr.mu.Unlock()
+			if !known {
+				return // a resend's second answer
+			}
+			m.room.mu.Lock()
+			m.room.sent = append(m.room.sent, seq)
+			m.room.mu.Unlock()
+			cr.acked.Add(1)
+		case bytes.Equal(action, errorAction):
+			if !bytes.Contains(payload, []byte(`"action":"chat_room"`)) {
+				cr.op.refuse(payload)
+				return
+			}
+			if cr.retry(payload) {
+				return
+			}
+			cr.op.refuse(payload)
+			cr.refused.Add(1)
+		}
+	}
+}

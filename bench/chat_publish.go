@@ -1,0 +1,124 @@
+package bench
+
+import (
+	"context"
+	"strconv"
+	"time"
+)
+
+// pending is a sent message waiting for its acknowledgement.
+type pending struct {
+	m       *member
+	frame   []byte
+	retries int
+}
+
+// maxRetries bounds the resends of a message the server throttled.
+const maxRetries = 3
+
+var keyRetryAfter = []byte(`"retryAfterMs":`)
+
+// retry resends a message the server throttled (as a client would, after
+// retryAfterMs, with the same clientId and send stamp: the wait counts in
+// its latency). It reports whether it will.
+func (cr *chatRun) retry(payload []byte) bool {
+	wait, ok := intField(payload, keyRetryAfter)
+	id := stringField(payload, keyClientID)
+	if !ok || id == "" {
+		return false
+	}
+	cr.mu.Lock()
+	p := cr.inflight[id]
+	if p == nil || p.retries >= maxRetries {
+		delete(cr.inflight, id)
+		cr.mu.Unlock()
+		return false
+	}
+	p.retries++
+	cr.mu.Unlock()
+	cr.retried.Add(1)
+	time.AfterFunc(time.Duration(wait+10)*time.Millisecond, func() {
+		if c := p.m.client.Load().conn.Load(); c == nil || c.sendText(p.frame) != nil {
+			cr.sendErrors.Add(1)
+		}
+	})
+	return true
+}
+
+// publish sends rate messages a second in all, round robin over the
+// publishers (spread over the rooms), until duration has passed. It
+// returns how many it sent.
+func (cr *chatRun) publish(ctx context.Context, publishers int, rate float64, size int, duration time.Duration, sent *series) int64 {
+	start := cr.start
+	var n int64
+	buf := make([]byte, 0, 512)
+	msg := make([]byte, 0, 320)
+	counters := make([]int, publishers)
+	for k := int64(0); ; k++ {
+		due := start.Add(time.Duration(float64(k) / rate * float64(time.Second)))
+		if due.Sub(start) >= duration {
+			break
+		}
+		if !sleepCtx(ctx, time.Until(due)) {
+			break
+		}
+		j := int(k % int64(publishers))
+		m := cr.members[j]
+		cl := m.client.Load()
+		c := cl.conn.Load()
+		if c == nil {
+			continue
+		}
+		counters[j]++
+		tag := strconv.Itoa(j) + "." + strconv.Itoa(counters[j])
+		now := time.Now()
+		msg = appendMessage(msg[:0], now.UnixNano(), tag, size)
+		buf = append(buf[:0], `{"action":"chat_room","data":{"room":"`...)
+		buf = append(buf, m.room.name...)
+		buf = append(buf, `","message":"`...)
+		buf = append(buf, msg...)
+		buf = append(buf, `","clientId":"b`...)
+		buf = append(buf, tag...)
+		buf = append(buf, `"}}`...)
+		cr.mu.Lock()
+		cr.inflight["b"+tag] = &pending{m: m, frame: append([]byte(nil), buf...)}
+		cr.mu.Unlock()
+		if err := c.sendText(buf); err != nil {
+			cr.sendErrors.Add(1)
+			continue
+		}
+		sent.add(now, 1)
+		n++
+	}
+	return n
+}
+
+// waitAcks waits (bounded) until every sent message was answered.
+func (cr *chatRun) waitAcks(published int64) {
+	deadline := time.Now().Add(drainLimit)
+	for time.Now().Before(deadline) && cr.acked.Load()+cr.refused.Load() < published {
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// drain waits (bounded) until every member holds every acknowledged
+// message, and returns how many deliveries that is.
+func (cr *chatRun) drain(ctx context.Context) int64 {
+	var expected int64
+	for _, m := range cr.members {
+		m.mu.Lock()
+		if m.ok {
+			for _, seq := range m.room.acked() {
+				if seq > m.base {
+					expected++
+				}
+			}
+		}
+		m.mu.Unlock()
+	}
+	deadline := time.Now().Add(drainLimit)
+	for time.Now().Before(deadline) && cr.delivered() < expected && ctx.Err() == nil {
+		time.Sleep(20 * time.Millisecond)
+	}
+	return expected
+}

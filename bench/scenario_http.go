@@ -1,0 +1,275 @@
+package bench
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+)
+
+// requestsTarget is DESIGN.md's rate of simple read actions on one node.
+const requestsTarget = 20_000
+
+// httpAction is one action of the mix and how to call it.
+type httpAction struct {
+	name   string // the short name of --mix
+	label  string // its name in the report
+	action string
+	data   any
+	// signedIn sends a bench member's access token.
+	signedIn bool
+}
+
+var httpActions = map[string]httpAction{
+	"settings": {name: "settings", label: "utils.getSettings", action: "utils.getSettings", data: map[string]string{}},
+	"page":     {name: "page", label: "auth.pageData", action: "auth.pageData", data: map[string]string{"path": "/"}},
+	"viewer":   {name: "viewer", label: "auth.viewer", action: "auth.viewer", data: map[string]string{}, signedIn: true},
+	"history":  {name: "history", label: "utils.getChatMessages", action: "utils.getChatMessages", data: map[string]any{"room": "chat", "first": 18}},
+	"levels":   {name: "levels", label: "utils.levelTips", action: "utils.levelTips", data: map[string]string{}},
+	// guest is the lightest action there is (auth.viewer without a token
+	// reads nothing): the ceiling of the request path itself.
+	"guest": {name: "guest", label: "auth.viewer (guest)", action: "auth.viewer", data: map[string]string{}},
+}
+
+// parseMix reads --mix (name:weight,…) into a round-robin schedule.
+func parseMix(mix string) ([]httpAction, error) {
+	var out []httpAction
+	for part := range strings.SplitSeq(mix, ",") {
+		name, w, _ := strings.Cut(strings.TrimSpace(part), ":")
+		a, ok := httpActions[name]
+		if !ok {
+			known := make([]string, 0, len(httpActions))
+			for k := range httpActions {
+				known = append(known, k)
+			}
+			slices.Sort(known)
+			return nil, fmt.Errorf("--mix: unknown action %q (known: %s)", name, strings.Join(known, ", "))
+		}
+		weight := 1
+		if w != "" {
+			n, err := strconv.Atoi(w)
+			if err != nil || n < 0 || n > 100 {
+				return nil, fmt.Errorf("--mix: weight of %s: want 0 to 100", name)
+			}
+			weight = n
+		}
+		for range weight {
+			out = append(out, a)
+		}
+	}
+	if len(out) == 0 {
+		return nil, errors.New("--mix names no action")
+	}
+	return out, nil
+}
+
+// httpWorker is one client's own figures, merged at the end.
+type httpWorker struct {
+	lat      map[string]*series
+	byStatus map[string]map[string]int64
+}
+
+// runHTTP calls /api/request actions from --conns clients, at --rate in all
+// or as fast as they go.
+func runHTTP(ctx context.Context, r *runner) (*Report, error) {
+	o := r.o
+	mix, err := parseMix(o.Mix)
+	if err != nil {
+		return nil, err
+	}
+	rep := newReport("http", r.env.Version, o)
+	for k, v := range map[string]any{"conns": o.Conns, "rate": o.Rate, "mix": o.Mix, "duration": o.Duration.String(), "users": o.Users} {
+		rep.Params[k] = v
+	}
+	transport := &http.Transport{
+		DialContext:         (&net.Dialer{Timeout: 5 * time.Second}).DialContext,
+		MaxIdleConns:        o.Conns * 2,
+		MaxIdleConnsPerHost: o.Conns * 2,
+		IdleConnTimeout:     time.Minute,
+		DisableCompression:  true,
+	}
+	defer transport.CloseIdleConnections()
+	client := &http.Client{Transport: transport, Timeout: 10 * time.Second}
+
+	var tokens []string
+	if slices.ContainsFunc(mix, func(a httpAction) bool { return a.signedIn }) {
+		tokens, err = signIn(ctx, client, r)
+		if err != nil {
+			return nil, err
+		}
+	}
+	// Bodies are built once per worker and action: the load is the server's.
+	bodies := func(worker int) map[string][]byte {
+		out := map[string][]byte{}
+		for _, a := range mix {
+			env := map[string]any{"action": a.action, "data": a.data, "path": "/", "device": "desktop", "lang": "en",
+				"visitorId": "bench-" + strconv.Itoa(worker)}
+			if a.signedIn && len(tokens) > 0 {
+				env["authToken"] = tokens[worker%len(tokens)]
+			}
+			out[a.name], _ = json.Marshal(env)
+		}
+		return out
+	}
+
+	probe := newServerProbe(ctx, r.targets, r.debug)
+	start := time.Now()
+	end := start.Add(o.Duration)
+	var done atomic.Int64
+	var failed atomic.Int64
+	var ticket atomic.Int64
+	workers := make([]*httpWorker, o.Conns)
+	var wg sync.WaitGroup
+	for i := range workers {
+		w := &httpWorker{lat: map[string]*series{}, byStatus: map[string]map[string]int64{}}
+		workers[i] = w
+		body := bodies(i)
+		url := r.target(i) + "/api/request"
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for n := i; ; n += o.Conns {
+				issued := time.Now()
+				if o.Rate > 0 {
+					// Open loop: each request has its time, and its latency
+					// counts from then, so a slow server is not hidden.
+					k := ticket.Add(1) - 1
+					issued = start.Add(time.Duration(float64(k) / o.Rate * float64(time.Second)))
+					if !sleepCtx(ctx, time.Until(issued)) {
+						return
+					}
+				}
+				if issued.After(end) || ctx.Err() != nil {
+					return
+				}
+				a := mix[n%len(mix)]
+				status := postJSON(ctx, client, url, body[a.name])
+				now := time.Now()
+				s := w.lat[a.name]
+				if s == nil {
+					s = newSeries(start, time.Second)
+					w.lat[a.name] = s
+				}
+				s.record(now, now.Sub(issued))
+				if w.byStatus[a.name] == nil {
+					w.byStatus[a.name] = map[string]int64{}
+				}
+				w.byStatus[a.name][status]++
+				done.Add(1)
+				if status != "200" {
+					failed.Add(1)
+				}
+			}
+		}()
+	}
+	stop := make(chan struct{})
+	measured := make(chan struct{})
+	go func() {
+		defer close(measured)
+		var last int64
+		r.measure(ctx, start, stop, func() string {
+			d := done.Load()
+			rate := d - last
+			last = d
+			return fmt.Sprintf("requests %6d/s  clients %d  errors %d", rate, o.Conns, failed.Load())
+		})
+	}()
+	wg.Wait()
+	elapsed := time.Since(start)
+	close(stop)
+	<-measured
+	rep.Server = probe.finish(ctx)
+
+	rep.DurationS = round2(elapsed.Seconds())
+	rep.Actions = map[string]*Action{}
+	var all []*series
+	seen := map[string]bool{}
+	for _, a := range mix {
+		if seen[a.name] {
+			continue
+		}
+		seen[a.name] = true
+		var parts []*series
+		fig := &Action{ByStatus: map[string]int64{}}
+		for _, w := range workers {
+			parts = append(parts, w.lat[a.name])
+			for st, n := range w.byStatus[a.name] {
+				fig.ByStatus[st] += n
+				fig.Requests += n
+				if st != "200" {
+					fig.Errors += n
+					rep.fail(a.name+" "+st, n)
+				}
+			}
+		}
+		merged := mergeSeries(start, time.Second, parts...)
+		all = append(all, merged)
+		h, _ := merged.total(0, len(merged.count))
+		fig.LatencyMs = latencyOf(h)
+		fig.RequestsPerS = round2(float64(fig.Requests) / elapsed.Seconds())
+		rep.Actions[a.label] = fig
+	}
+	total := mergeSeries(start, time.Second, all...)
+	h, n := total.total(0, len(total.count))
+	lat := latencyOf(h)
+	rep.LatencyMs = &lat
+	rep.RequestsPerS = round2(float64(n) / elapsed.Seconds())
+	for i := range total.count {
+		rep.Buckets = append(rep.Buckets, Bucket{TS: float64(i + 1), RequestsPerS: float64(total.count[i]),
+			LatencyMs: latencyOf(total.hist[i]), ClientCores: r.clientCores(i)})
+	}
+	target, met := "", func(float64) bool { return true }
+	if o.Rate == 0 {
+		target, met = "≥ 20000 (one node)", func(v float64) bool { return v >= requestsTarget }
+	}
+	rep.figure("requests per second", rep.RequestsPerS, "/s", target, met)
+	rep.figure("latency p50", lat.P50, "ms", "", nil)
+	rep.figure("latency p99", lat.P99, "ms", "", nil)
+	rep.figure("errors", float64(rep.Errors), "", "0", func(v float64) bool { return v == 0 })
+	return rep, nil
+}
+
+// signIn signs in up to --users bench members (auth.login, within its
+// per-address limit) and returns their access tokens.
+func signIn(ctx context.Context, client *http.Client, r *runner) ([]string, error) {
+	n := min(max(r.o.Users, 1), 16, len(r.users.Users))
+	var tokens []string
+	for i := range n {
+		u := r.user(i)
+		body, _ := json.Marshal(map[string]any{"action": "auth.login", "lang": "en",
+			"data": map[string]string{"provider": "PASSWORD", "username": u.Email, "password": r.users.Password}})
+		req, err := http.NewRequestWithContext(ctx, http.MethodPost, r.target(i)+"/api/request", bytes.NewReader(body))
+		if err != nil {
+			return nil, err
+		}
+		req.Header.Set("Content-Type", "application/json")
+		resp, err := client.Do(req)
+		if err != nil {
+			return nil, fmt.Errorf("sign in bench member %s: %w", u.Email, err)
+		}
+		msg, _ := io.ReadAll(io.LimitReader(resp.Body, 1<<10))
+		_ = resp.Body.Close()
+		if resp.StatusCode != http.StatusOK {
+			return nil, fmt.Errorf("sign in bench member %s: %s %s", u.Email, resp.Status, msg)
+		}
+		for _, c := range resp.Cookies() {
+			if c.Name == "souk_access" {
+				tokens = append(tokens, c.Value)
+			}
+		}
+	}
+	if len(tokens) == 0 {
+		return nil, errors.New("sign in bench members: no access token came back")
+	}
+	return tokens, nil
+}

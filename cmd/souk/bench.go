@@ -1,0 +1,100 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"net/http/pprof"
+	"path/filepath"
+	"strconv"
+	"time"
+
+	"souk/app/benchusers"
+	"souk/bench"
+	"souk/persistence"
+)
+
+// BenchUsersFlags are seed's flags that create the load test's members.
+type BenchUsersFlags struct {
+	// Count is how many bench members to make sure exist; 0: none.
+	Count int
+	// File is where their credentials go; empty: bench-users.json in the
+	// data folder.
+	File string
+}
+
+// maxBenchUsers bounds --bench-users: beyond it a load test needs several
+// client machines anyway.
+const maxBenchUsers = 1_000_000
+
+func (b *BenchUsersFlags) register(fs *flag.FlagSet) {
+	fs.IntVar(&b.Count, "bench-users", 0, "also create N load-test members bench-000001… and write their credentials (env SOUK_BENCH_USERS)")
+	fs.StringVar(&b.File, "bench-users-file", "", "where --bench-users writes the credentials (mode 0600); empty: bench-users.json in the data folder (env SOUK_BENCH_USERS_FILE)")
+}
+
+func (b BenchUsersFlags) validate() error {
+	if b.Count < 0 || b.Count > maxBenchUsers {
+		return &configError{"bench-users", strconv.Itoa(b.Count), "want 0 to " + strconv.Itoa(maxBenchUsers)}
+	}
+	return nil
+}
+
+// seedBenchUsers creates the bench members and writes their credentials.
+func seedBenchUsers(ctx context.Context, cfg Config, db *persistence.DB, stdout io.Writer) error {
+	secret, err := nodeSecret(ctx, cfg, db)
+	if err != nil {
+		return err
+	}
+	start := time.Now()
+	file, err := benchusers.Create(ctx, db, secret, cfg.Bench.Count, start)
+	if err != nil {
+		return fmt.Errorf("cannot create the bench members: %w", err)
+	}
+	path := cfg.Bench.File
+	if path == "" {
+		path = filepath.Join(cfg.Data, "bench-users.json")
+	}
+	if err := benchusers.Write(path, file); err != nil {
+		return err
+	}
+	slog.Info("bench members ready", "count", len(file.Users), "file", path, "took", time.Since(start).Round(time.Millisecond))
+	fmt.Fprintf(stdout, "%d bench members; credentials (valid 24 hours) in %s\n", len(file.Users), path)
+	return nil
+}
+
+// runBench is souk bench: the load-test suite, which starts nodes of its
+// own from this same binary when it is given no --target.
+func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	err := bench.Main(ctx, args, bench.Env{Stdout: stdout, Stderr: stderr, Version: version})
+	if errors.Is(err, bench.ErrUsage) {
+		return errUsage
+	}
+	return err
+}
+
+// startDebug serves net/http/pprof on addr, apart from the site's listener;
+// an empty addr serves nothing. The returned function stops it.
+func startDebug(addr string) (func(), error) {
+	if addr == "" {
+		return func() {}, nil
+	}
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return nil, fmt.Errorf("cannot listen on --debug-addr %s: %w", addr, err)
+	}
+	mux := http.NewServeMux()
+	mux.HandleFunc("/debug/pprof/", pprof.Index)
+	mux.HandleFunc("/debug/pprof/cmdline", pprof.Cmdline)
+	mux.HandleFunc("/debug/pprof/profile", pprof.Profile)
+	mux.HandleFunc("/debug/pprof/symbol", pprof.Symbol)
+	mux.HandleFunc("/debug/pprof/trace", pprof.Trace)
+	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
+	go func() { _ = srv.Serve(ln) }()
+	slog.Info("pprof serving", "url", "http://"+ln.Addr().String()+"/debug/pprof/")
+	return func() { _ = srv.Close() }, nil
+}

@@ -1,0 +1,52 @@
+package main
+
+import (
+	"io"
+	"net"
+	"net/http"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestBenchFlagsValidated(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct {
+		cmd  string
+		args []string
+		flag string
+	}{
+		{"seed", []string{"--bench-users", "-1"}, "bench-users"},
+		{"seed", []string{"--bench-users", "2000000"}, "bench-users"},
+		{"serve", []string{"--debug-addr", "nowhere"}, "debug-addr"},
+	} {
+		_, err := parseConfig(tt.cmd, tt.args, io.Discard)
+		require.Error(t, err, "%v", tt.args)
+		assert.Contains(t, err.Error(), "--"+tt.flag)
+	}
+	_, err := parseConfig("serve", []string{"--bench-users", "3"}, io.Discard)
+	assert.Error(t, err, "--bench-users belongs to seed only")
+	cfg, err := parseConfig("seed", []string{"--bench-users", "3", "--bench-users-file", "u.json"}, io.Discard)
+	require.NoError(t, err)
+	assert.Equal(t, BenchUsersFlags{Count: 3, File: "u.json"}, cfg.Bench)
+}
+
+func TestDebugListenerServesPprof(t *testing.T) {
+	t.Parallel()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	addr := ln.Addr().String()
+	require.NoError(t, ln.Close())
+	stop, err := startDebug(addr)
+	require.NoError(t, err)
+	defer stop()
+	resp, err := http.Get("http://" + addr + "/debug/pprof/")
+	require.NoError(t, err)
+	_ = resp.Body.Close()
+	assert.Equal(t, http.StatusOK, resp.StatusCode)
+
+	none, err := startDebug("")
+	require.NoError(t, err)
+	none()
+}

@@ -1,0 +1,48 @@
+package ws
+
+import (
+	"strconv"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// A busy connection's frames share writes; every frame arrives, in order.
+func TestBusyConnectionFramesShareWrites(t *testing.T) {
+	t.Parallel()
+	s := newTestServer(t, Config{FlushDelay: 20 * time.Millisecond})
+	c := s.dial(t)
+	c.send("join", map[string]string{"room": "r"})
+	require.Equal(t, "join_success", c.frame().Action)
+
+	before := s.gw.Stats()
+	const n = 50
+	for i := range n {
+		frame, err := Encode("n", strconv.Itoa(i))
+		require.NoError(t, err)
+		s.h.groups.Broadcast("r", frame)
+	}
+	for i := range n {
+		f := c.frame()
+		assert.Equal(t, `"`+strconv.Itoa(i)+`"`, string(f.Data))
+	}
+	after := s.gw.Stats()
+	assert.EqualValues(t, n, after.FramesOut-before.FramesOut)
+	assert.Less(t, after.Writes-before.Writes, uint64(n/5), "frames sent right after a write wait for the ones that follow")
+}
+
+// An idle connection's frame is not delayed; with a negative FlushDelay
+// no frame is.
+func TestIdleConnectionFrameIsWrittenAtOnce(t *testing.T) {
+	t.Parallel()
+	for _, delay := range []time.Duration{time.Hour, -1} {
+		s := newTestServer(t, Config{FlushDelay: delay})
+		c := s.dial(t)
+		start := time.Now()
+		c.send("echo", "hi")
+		assert.Equal(t, "echo", c.frame().Action)
+		assert.Less(t, time.Since(start), 30*time.Minute, "delay %s", delay)
+	}
+}
