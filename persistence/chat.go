@@ -142,7 +142,7 @@ func (s ChatStore) ByIdemKey(ctx context.Context, key string) (ChatEvent, error)
 
 // Get returns the event with that id.
 func (s ChatStore) Get(ctx context.Context, id int64) (ChatEvent, error) {
-	e, err := scanChatEvent(s.db.read.QueryRowContext(ctx,
+	e, err := scanChatEvent(s.db.reads.QueryRowContext(ctx,
 		`SELECT `+chatColumns+chatFrom+`WHERE e.id = $1`, id))
 	if err != nil {
 		return e, fmt.Errorf("chat store: get %d: %w", id, mapError(err))
@@ -165,7 +165,7 @@ func (s ChatStore) LastSeq(ctx context.Context, room string) (int64, error) {
 // Since returns up to limit events of the room after seq, oldest first:
 // what a client that saw seq has missed.
 func (s ChatStore) Since(ctx context.Context, room string, seq int64, limit int) ([]ChatEvent, error) {
-	list, err := queryList(ctx, s.db.read, scanChatEvent,
+	list, err := queryList(ctx, s.db.reads, scanChatEvent,
 		`SELECT `+chatColumns+chatFrom+`WHERE e.room = $1 AND e.seq > $2 ORDER BY e.seq LIMIT $3`,
 		room, seq, limit)
 	if err != nil {
@@ -180,7 +180,7 @@ func (s ChatStore) History(ctx context.Context, room string, before int64, limit
 	if before <= 0 {
 		before = 1<<63 - 1
 	}
-	list, err := queryList(ctx, s.db.read, scanChatEvent,
+	list, err := queryList(ctx, s.db.reads, scanChatEvent,
 		`SELECT `+chatColumns+chatFrom+`WHERE e.room = $1 AND e.kind = $2 AND e.deleted_seq = 0 AND e.seq < $3
 			ORDER BY e.seq DESC LIMIT $4`,
 		room, ChatKindMessage, before, limit)

@@ -72,7 +72,7 @@ func (s CodesStore) Issue(ctx context.Context, c *VerificationCode, notBefore in
 // or ErrNotFound when it has none.
 func (s CodesStore) LastIssued(ctx context.Context, target string) (int64, error) {
 	var at int64
-	err := s.db.read.QueryRowContext(ctx,
+	err := s.db.reads.QueryRowContext(ctx,
 		`SELECT created_at FROM verification_codes WHERE target = $1`, target).Scan(&at)
 	if err != nil {
 		return 0, fmt.Errorf("codes store: last issued: %w", mapError(err))
@@ -83,7 +83,7 @@ func (s CodesStore) LastIssued(ctx context.Context, target string) (int64, error
 // Get returns the code with the id, or ErrNotFound (also once a newer code
 // replaced it).
 func (s CodesStore) Get(ctx context.Context, id int64) (VerificationCode, error) {
-	c, err := scanCode(s.db.read.QueryRowContext(ctx,
+	c, err := scanCode(s.db.reads.QueryRowContext(ctx,
 		`SELECT `+codeColumns+` FROM verification_codes WHERE id = $1`, id))
 	if err != nil {
 		return VerificationCode{}, fmt.Errorf("codes store: get %d: %w", id, mapError(err))

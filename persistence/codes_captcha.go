@@ -28,7 +28,7 @@ func (s CodesStore) UseCaptcha(ctx context.Context, nonce string, expiresAt int6
 // CaptchaUsed reports whether the captcha with the nonce was used.
 func (s CodesStore) CaptchaUsed(ctx context.Context, nonce string) (bool, error) {
 	var n int
-	err := s.db.read.QueryRowContext(ctx, `SELECT COUNT(*) FROM used_captchas WHERE nonce = $1`, nonce).Scan(&n)
+	err := s.db.reads.QueryRowContext(ctx, `SELECT COUNT(*) FROM used_captchas WHERE nonce = $1`, nonce).Scan(&n)
 	if err != nil {
 		return false, fmt.Errorf("codes store: captcha used: %w", err)
 	}

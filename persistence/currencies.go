@@ -38,9 +38,14 @@ func scanCurrency(row scanner) (Currency, error) {
 	return c, decodeJSON(names, &c.Names)
 }
 
-// List returns every currency ordered by Position.
+// List returns every currency ordered by Position. It answers from a copy
+// up to SnapshotTTL old (see SnapshotTTL).
 func (s CurrenciesStore) List(ctx context.Context) ([]Currency, error) {
-	list, err := queryList(ctx, s.db.read, scanCurrency,
+	return s.db.cache.currencies.get(ctx, s.db.clock, s.list)
+}
+
+func (s CurrenciesStore) list(ctx context.Context) ([]Currency, error) {
+	list, err := queryList(ctx, s.db.reads, scanCurrency,
 		`SELECT `+currencyColumns+` FROM currencies ORDER BY position, code`)
 	if err != nil {
 		return nil, fmt.Errorf("currencies store: list: %w", err)
@@ -50,7 +55,7 @@ func (s CurrenciesStore) List(ctx context.Context) ([]Currency, error) {
 
 // Get returns the currency with the ISO code, or ErrNotFound.
 func (s CurrenciesStore) Get(ctx context.Context, code string) (Currency, error) {
-	c, err := scanCurrency(s.db.read.QueryRowContext(ctx,
+	c, err := scanCurrency(s.db.reads.QueryRowContext(ctx,
 		`SELECT `+currencyColumns+` FROM currencies WHERE code = $1`, code))
 	if err != nil {
 		return Currency{}, fmt.Errorf("currencies store: get %q: %w", code, mapError(err))
@@ -74,6 +79,7 @@ func (s CurrenciesStore) Upsert(ctx context.Context, c Currency) error {
 		WHERE (currencies.symbol_iso, currencies.symbol, currencies.names, currencies.decimals, currencies.position)
 			<> (excluded.symbol_iso, excluded.symbol, excluded.names, excluded.decimals, excluded.position)`,
 		c.Code, c.SymbolISO, c.Symbol, names, c.Decimals, c.Position, Now())
+	s.db.cache.currencies.invalidate()
 	if err != nil {
 		return fmt.Errorf("currencies store: upsert %q: %w", c.Code, mapError(err))
 	}

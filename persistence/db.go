@@ -43,8 +43,14 @@ type Config struct {
 // DB is an open, possibly migrated database. It is safe for concurrent use.
 type DB struct {
 	kind  string
-	write *sql.DB // every change; a single connection on SQLite
-	read  *sql.DB // queries; the same pool as write on PostgreSQL
+	write *sql.DB  // every change; a single connection on SQLite
+	read  *sql.DB  // queries; the same pool as write on PostgreSQL
+	reads *readers // queries through read, with statements kept prepared on SQLite
+	// cache holds short-lived copies of rarely changed tables; a store's
+	// write drops the copy it changes.
+	cache snapshots
+	// clock is the time the snapshots age by; time.Now unless a test sets it.
+	clock func() time.Time
 	ids   *snowflake.Node
 	ready atomic.Bool // set once Migrate succeeded
 }
@@ -60,7 +66,7 @@ func Open(ctx context.Context, cfg Config) (*DB, error) {
 	if err != nil {
 		return nil, fmt.Errorf("persistence: open: id generator: %w", err)
 	}
-	db := &DB{ids: ids}
+	db := &DB{ids: ids, clock: time.Now}
 	if cfg.URL == "" {
 		if err := db.openSQLite(ctx, cfg.DataDir); err != nil {
 			return nil, err
@@ -116,6 +122,7 @@ func (db *DB) Ping(ctx context.Context) error {
 
 // Close closes every connection.
 func (db *DB) Close() error {
+	db.reads.close()
 	err := db.write.Close()
 	if db.read != db.write {
 		err = errors.Join(err, db.read.Close())
@@ -178,7 +185,7 @@ type scanner interface {
 }
 
 // queryList runs a query and scans each row with scan.
-func queryList[T any](ctx context.Context, q *sql.DB, scan func(scanner) (T, error), query string, args ...any) ([]T, error) {
+func queryList[T any](ctx context.Context, q *readers, scan func(scanner) (T, error), query string, args ...any) ([]T, error) {
 	rows, err := q.QueryContext(ctx, query, args...)
 	if err != nil {
 		return nil, err

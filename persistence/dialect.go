@@ -67,6 +67,7 @@ func (db *DB) openSQLite(ctx context.Context, dir string) error {
 		return fmt.Errorf("persistence: open sqlite readers %q: %w", path, err)
 	}
 	db.kind, db.write, db.read = KindSQLite, write, read
+	db.reads = newReaders(read, true)
 	return nil
 }
 
@@ -81,6 +82,7 @@ func (db *DB) openPostgres(ctx context.Context, rawURL, redacted string) error {
 		return fmt.Errorf("persistence: open %s: database unreachable: %w", redacted, err)
 	}
 	db.kind, db.write, db.read = KindPostgres, pool, pool
+	db.reads = newReaders(pool, false)
 	return nil
 }
 

@@ -88,7 +88,7 @@ func (s FollowsStore) List(ctx context.Context, userID int64, direction string, 
 	if before <= 0 {
 		before = 1<<63 - 1
 	}
-	list, err := queryList(ctx, s.db.read, func(row scanner) (FollowEdge, error) {
+	list, err := queryList(ctx, s.db.reads, func(row scanner) (FollowEdge, error) {
 		var e FollowEdge
 		var err error
 		e.User, err = scanUser(tailScanner{row: row, tail: []any{&e.ID, &e.CreatedAt}})
@@ -106,7 +106,7 @@ func (s FollowsStore) Following(ctx context.Context, followerID int64, ids []int
 	out := make(map[int64]bool, len(ids))
 	for _, id := range ids {
 		var n int
-		err := s.db.read.QueryRowContext(ctx, `SELECT COUNT(*) FROM follows WHERE follower_id = $1 AND followee_id = $2`,
+		err := s.db.reads.QueryRowContext(ctx, `SELECT COUNT(*) FROM follows WHERE follower_id = $1 AND followee_id = $2`,
 			followerID, id).Scan(&n)
 		if err != nil {
 			return nil, fmt.Errorf("follows store: following: %w", err)
@@ -118,7 +118,7 @@ func (s FollowsStore) Following(ctx context.Context, followerID int64, ids []int
 
 // Counts returns how many members follow userID and how many userID follows.
 func (s FollowsStore) Counts(ctx context.Context, userID int64) (followers, following int, err error) {
-	err = s.db.read.QueryRowContext(ctx, `SELECT
+	err = s.db.reads.QueryRowContext(ctx, `SELECT
 		(SELECT COUNT(*) FROM follows WHERE followee_id = $1),
 		(SELECT COUNT(*) FROM follows WHERE follower_id = $1)`, userID).Scan(&followers, &following)
 	if err != nil {

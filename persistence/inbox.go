@@ -92,7 +92,7 @@ func (s InboxStore) Since(ctx context.Context, userID, seq int64, limit int) ([]
 // Counts returns the member's unread counters; peer, when not 0, fills
 // Conversation.
 func (s InboxStore) Counts(ctx context.Context, userID, peer int64) (Counts, error) {
-	c, err := countsOf(ctx, s.db.read, userID, peer)
+	c, err := countsOf(ctx, s.db.reads, userID, peer)
 	if err != nil {
 		return c, fmt.Errorf("inbox store: counts of %d: %w", userID, err)
 	}
@@ -106,17 +106,18 @@ type rowQuerier interface {
 
 func countsOf(ctx context.Context, q rowQuerier, userID, peer int64) (Counts, error) {
 	var c Counts
-	err := q.QueryRowContext(ctx, `SELECT COUNT(*) FROM private_messages
-		WHERE to_id = $1 AND read_at = 0 AND deleted_at = 0`, userID).Scan(&c.Messages)
-	if err != nil {
+	if peer == 0 {
+		err := q.QueryRowContext(ctx, `SELECT
+			(SELECT COUNT(*) FROM private_messages WHERE to_id = $1 AND read_at = 0 AND deleted_at = 0),
+			(SELECT COUNT(*) FROM notifications WHERE to_id = $1 AND read_at = 0)`,
+			userID).Scan(&c.Messages, &c.Notifications)
 		return c, err
 	}
-	err = q.QueryRowContext(ctx, `SELECT COUNT(*) FROM notifications WHERE to_id = $1 AND read_at = 0`, userID).Scan(&c.Notifications)
-	if err != nil || peer == 0 {
-		return c, err
-	}
-	err = q.QueryRowContext(ctx, `SELECT COUNT(*) FROM private_messages
-		WHERE to_id = $1 AND from_id = $2 AND read_at = 0 AND deleted_at = 0`, userID, peer).Scan(&c.Conversation)
+	err := q.QueryRowContext(ctx, `SELECT
+		(SELECT COUNT(*) FROM private_messages WHERE to_id = $1 AND read_at = 0 AND deleted_at = 0),
+		(SELECT COUNT(*) FROM notifications WHERE to_id = $1 AND read_at = 0),
+		(SELECT COUNT(*) FROM private_messages WHERE to_id = $1 AND from_id = $2 AND read_at = 0 AND deleted_at = 0)`,
+		userID, peer).Scan(&c.Messages, &c.Notifications, &c.Conversation)
 	return c, err
 }
 

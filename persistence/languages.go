@@ -29,7 +29,7 @@ func (db *DB) Languages() LanguagesStore { return LanguagesStore{db: db} }
 
 // List returns every language ordered by Position.
 func (s LanguagesStore) List(ctx context.Context) ([]Language, error) {
-	list, err := queryList(ctx, s.db.read, func(row scanner) (Language, error) {
+	list, err := queryList(ctx, s.db.reads, func(row scanner) (Language, error) {
 		var l Language
 		err := row.Scan(&l.Code, &l.Name, &l.Locale, &l.FlagURL, &l.Currency, &l.Position)
 		return l, err

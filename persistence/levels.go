@@ -69,9 +69,18 @@ func scanLevel(row scanner) (Level, error) {
 	return l, decodeJSON(roles, &l.Roles)
 }
 
-// List returns the levels of a kind ordered by Rank.
+// List returns the levels of a kind ordered by Rank. It answers from a copy
+// up to SnapshotTTL old (see SnapshotTTL).
 func (s LevelsStore) List(ctx context.Context, kind string) ([]Level, error) {
-	list, err := queryList(ctx, s.db.read, scanLevel,
+	cache := s.db.cache.levels(kind)
+	if cache == nil {
+		return s.list(ctx, kind)
+	}
+	return cache.get(ctx, s.db.clock, func(ctx context.Context) ([]Level, error) { return s.list(ctx, kind) })
+}
+
+func (s LevelsStore) list(ctx context.Context, kind string) ([]Level, error) {
+	list, err := queryList(ctx, s.db.reads, scanLevel,
 		`SELECT `+levelColumns+` FROM levels WHERE kind = $1 ORDER BY level_rank, level_key`, kind)
 	if err != nil {
 		return nil, fmt.Errorf("levels store: list %q: %w", kind, err)
@@ -79,14 +88,19 @@ func (s LevelsStore) List(ctx context.Context, kind string) ([]Level, error) {
 	return list, nil
 }
 
-// Get returns the level of kind with key, or ErrNotFound.
+// Get returns the level of kind with key, or ErrNotFound. Like List, it
+// answers from a copy up to SnapshotTTL old.
 func (s LevelsStore) Get(ctx context.Context, kind, key string) (Level, error) {
-	l, err := scanLevel(s.db.read.QueryRowContext(ctx,
-		`SELECT `+levelColumns+` FROM levels WHERE kind = $1 AND level_key = $2`, kind, key))
+	list, err := s.List(ctx, kind)
 	if err != nil {
-		return Level{}, fmt.Errorf("levels store: get %s %q: %w", kind, key, mapError(err))
+		return Level{}, fmt.Errorf("levels store: get %s %q: %w", kind, key, err)
 	}
-	return l, nil
+	for _, l := range list {
+		if l.Key == key {
+			return l, nil
+		}
+	}
+	return Level{}, fmt.Errorf("levels store: get %s %q: %w", kind, key, ErrNotFound)
 }
 
 // Upsert creates the level or replaces the one with the same Kind and Key.
@@ -114,6 +128,7 @@ func (s LevelsStore) Upsert(ctx context.Context, l Level) error {
 		WHERE (levels.icon, levels.names, levels.level_rank, levels.roles)
 			<> (excluded.icon, excluded.names, excluded.level_rank, excluded.roles)`,
 		l.Kind, l.Key, l.Icon, names, l.Rank, rolesText, Now())
+	s.db.cache.levels(l.Kind).invalidate()
 	if err != nil {
 		return fmt.Errorf("levels store: upsert %s %q: %w", l.Kind, l.Key, mapError(err))
 	}

@@ -87,7 +87,7 @@ func (s MessagesStore) Send(ctx context.Context, m *PrivateMessage, writes ...In
 
 // Get returns the message with the id, deleted or not, or ErrNotFound.
 func (s MessagesStore) Get(ctx context.Context, id int64) (PrivateMessage, error) {
-	m, err := scanMessage(s.db.read.QueryRowContext(ctx,
+	m, err := scanMessage(s.db.reads.QueryRowContext(ctx,
 		`SELECT `+messageColumns+` FROM private_messages WHERE id = $1`, id))
 	if err != nil {
 		return m, fmt.Errorf("messages store: get %d: %w", id, mapError(err))
@@ -165,7 +165,7 @@ func (s MessagesStore) Conversation(ctx context.Context, userID, peerID, before 
 	if before <= 0 {
 		before = 1<<63 - 1
 	}
-	list, err := queryList(ctx, s.db.read, scanMessage, `SELECT `+messageColumns+` FROM private_messages
+	list, err := queryList(ctx, s.db.reads, scanMessage, `SELECT `+messageColumns+` FROM private_messages
 		WHERE ((from_id = $1 AND to_id = $2) OR (from_id = $2 AND to_id = $1)) AND deleted_at = 0 AND id < $3
 		ORDER BY id DESC LIMIT $4`, userID, peerID, before, limit)
 	if err != nil {
@@ -182,7 +182,7 @@ func (s MessagesStore) Recents(ctx context.Context, userID, before int64, limit 
 		before = 1<<63 - 1
 	}
 	type head struct{ peer, last int64 }
-	heads, err := queryList(ctx, s.db.read, func(row scanner) (head, error) {
+	heads, err := queryList(ctx, s.db.reads, func(row scanner) (head, error) {
 		var h head
 		return h, row.Scan(&h.peer, &h.last)
 	}, `SELECT peer, MAX(id) AS last FROM (
@@ -196,12 +196,12 @@ func (s MessagesStore) Recents(ctx context.Context, userID, before int64, limit 
 	out := make([]Recent, 0, len(heads))
 	for _, h := range heads {
 		r := Recent{PeerID: h.peer}
-		r.Last, err = scanMessage(s.db.read.QueryRowContext(ctx,
+		r.Last, err = scanMessage(s.db.reads.QueryRowContext(ctx,
 			`SELECT `+messageColumns+` FROM private_messages WHERE id = $1`, h.last))
 		if err != nil {
 			return nil, fmt.Errorf("messages store: recents of %d: %w", userID, mapError(err))
 		}
-		err = s.db.read.QueryRowContext(ctx, `SELECT COUNT(*) FROM private_messages
+		err = s.db.reads.QueryRowContext(ctx, `SELECT COUNT(*) FROM private_messages
 			WHERE to_id = $1 AND from_id = $2 AND read_at = 0 AND deleted_at = 0`, userID, h.peer).Scan(&r.Unread)
 		if err != nil {
 			return nil, fmt.Errorf("messages store: recents of %d: %w", userID, err)

@@ -34,7 +34,7 @@ func (s BlocksStore) Unblock(ctx context.Context, userID, blockedID int64) error
 // Blocks reports whether userID blocked otherID.
 func (s BlocksStore) Blocks(ctx context.Context, userID, otherID int64) (bool, error) {
 	var n int
-	err := s.db.read.QueryRowContext(ctx, `SELECT COUNT(*) FROM user_blocks WHERE user_id = $1 AND blocked_id = $2`,
+	err := s.db.reads.QueryRowContext(ctx, `SELECT COUNT(*) FROM user_blocks WHERE user_id = $1 AND blocked_id = $2`,
 		userID, otherID).Scan(&n)
 	if err != nil {
 		return false, fmt.Errorf("blocks store: blocks: %w", err)
@@ -45,7 +45,7 @@ func (s BlocksStore) Blocks(ctx context.Context, userID, otherID int64) (bool, e
 // Between reports whether either member blocked the other.
 func (s BlocksStore) Between(ctx context.Context, a, b int64) (bool, error) {
 	var n int
-	err := s.db.read.QueryRowContext(ctx, `SELECT COUNT(*) FROM user_blocks
+	err := s.db.reads.QueryRowContext(ctx, `SELECT COUNT(*) FROM user_blocks
 		WHERE (user_id = $1 AND blocked_id = $2) OR (user_id = $2 AND blocked_id = $1)`, a, b).Scan(&n)
 	if err != nil {
 		return false, fmt.Errorf("blocks store: between: %w", err)

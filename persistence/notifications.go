@@ -98,7 +98,7 @@ func createNotification(ctx context.Context, db *DB, tx *sql.Tx, n *Notification
 
 // Get returns the notification with the id, or ErrNotFound.
 func (s NotificationsStore) Get(ctx context.Context, id int64) (Notification, error) {
-	n, err := scanNotification(s.db.read.QueryRowContext(ctx,
+	n, err := scanNotification(s.db.reads.QueryRowContext(ctx,
 		`SELECT `+notificationColumns+` FROM notifications WHERE id = $1`, id))
 	if err != nil {
 		return n, fmt.Errorf("notifications store: get %d: %w", id, mapError(err))
@@ -111,7 +111,7 @@ func (s NotificationsStore) Get(ctx context.Context, id int64) (Notification, er
 // an id below before (0: the newest of all).
 func (s NotificationsStore) List(ctx context.Context, toID, after, before int64, limit int) ([]Notification, error) {
 	if after > 0 {
-		list, err := queryList(ctx, s.db.read, scanNotification, `SELECT `+notificationColumns+` FROM notifications
+		list, err := queryList(ctx, s.db.reads, scanNotification, `SELECT `+notificationColumns+` FROM notifications
 			WHERE to_id = $1 AND id > $2 ORDER BY id LIMIT $3`, toID, after, limit)
 		if err != nil {
 			return nil, fmt.Errorf("notifications store: list: %w", err)
@@ -121,7 +121,7 @@ func (s NotificationsStore) List(ctx context.Context, toID, after, before int64,
 	if before <= 0 {
 		before = 1<<63 - 1
 	}
-	list, err := queryList(ctx, s.db.read, scanNotification, `SELECT `+notificationColumns+` FROM notifications
+	list, err := queryList(ctx, s.db.reads, scanNotification, `SELECT `+notificationColumns+` FROM notifications
 		WHERE to_id = $1 AND id < $2 ORDER BY id DESC LIMIT $3`, toID, before, limit)
 	if err != nil {
 		return nil, fmt.Errorf("notifications store: list: %w", err)

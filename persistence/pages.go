@@ -93,6 +93,7 @@ func (s PagesStore) Upsert(ctx context.Context, p *Page) error {
 		}
 		return mapError(err)
 	})
+	s.db.cache.pages.invalidate()
 	if err != nil {
 		return fmt.Errorf("pages store: upsert %q: %w", p.Name, err)
 	}
@@ -101,16 +102,21 @@ func (s PagesStore) Upsert(ctx context.Context, p *Page) error {
 
 // GetByName returns the page with the name, or ErrNotFound.
 func (s PagesStore) GetByName(ctx context.Context, name string) (Page, error) {
-	p, err := scanPage(s.db.read.QueryRowContext(ctx, `SELECT `+pageColumns+` FROM pages WHERE name = $1`, name))
+	p, err := scanPage(s.db.reads.QueryRowContext(ctx, `SELECT `+pageColumns+` FROM pages WHERE name = $1`, name))
 	if err != nil {
 		return Page{}, fmt.Errorf("pages store: get %q: %w", name, mapError(err))
 	}
 	return p, nil
 }
 
-// List returns every page ordered by ID, which is creation order.
+// List returns every page ordered by ID, which is creation order. It
+// answers from a copy up to SnapshotTTL old (see SnapshotTTL).
 func (s PagesStore) List(ctx context.Context) ([]Page, error) {
-	list, err := queryList(ctx, s.db.read, scanPage, `SELECT `+pageColumns+` FROM pages ORDER BY id`)
+	return s.db.cache.pages.get(ctx, s.db.clock, s.list)
+}
+
+func (s PagesStore) list(ctx context.Context) ([]Page, error) {
+	list, err := queryList(ctx, s.db.reads, scanPage, `SELECT `+pageColumns+` FROM pages ORDER BY id`)
 	if err != nil {
 		return nil, fmt.Errorf("pages store: list: %w", err)
 	}
@@ -132,15 +138,21 @@ func (s PagesStore) UpsertVariant(ctx context.Context, v Variant) error {
 		ON CONFLICT (name) DO UPDATE SET type = excluded.type, ids = excluded.ids, updated_at = excluded.updated_at
 		WHERE (page_variants.type, page_variants.ids) <> (excluded.type, excluded.ids)`,
 		v.Name, v.Type, ids, Now())
+	s.db.cache.variants.invalidate()
 	if err != nil {
 		return fmt.Errorf("pages store: upsert variant %q: %w", v.Name, mapError(err))
 	}
 	return nil
 }
 
-// Variants returns every variant ordered by name, in byte order.
+// Variants returns every variant ordered by name, in byte order. It
+// answers from a copy up to SnapshotTTL old (see SnapshotTTL).
 func (s PagesStore) Variants(ctx context.Context) ([]Variant, error) {
-	list, err := queryList(ctx, s.db.read, func(row scanner) (Variant, error) {
+	return s.db.cache.variants.get(ctx, s.db.clock, s.variants)
+}
+
+func (s PagesStore) variants(ctx context.Context) ([]Variant, error) {
+	list, err := queryList(ctx, s.db.reads, func(row scanner) (Variant, error) {
 		var v Variant
 		var ids string
 		if err := row.Scan(&v.Name, &v.Type, &ids); err != nil {

@@ -55,7 +55,7 @@ func (s SessionsStore) Create(ctx context.Context, t RefreshToken) error {
 
 // Get returns the token with the hash, or ErrNotFound.
 func (s SessionsStore) Get(ctx context.Context, hash string) (RefreshToken, error) {
-	t, err := scanRefresh(s.db.read.QueryRowContext(ctx,
+	t, err := scanRefresh(s.db.reads.QueryRowContext(ctx,
 		`SELECT `+refreshColumns+` FROM refresh_tokens WHERE token_hash = $1`, hash))
 	if err != nil {
 		return RefreshToken{}, fmt.Errorf("sessions store: get: %w", mapError(err))

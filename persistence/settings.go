@@ -2,6 +2,8 @@ package persistence
 
 import (
 	"context"
+	"database/sql"
+	"errors"
 	"fmt"
 	"slices"
 )
@@ -14,12 +16,22 @@ type SettingsStore struct{ db *DB }
 func (db *DB) Settings() SettingsStore { return SettingsStore{db: db} }
 
 // Get decodes the document under key into into (a pointer). It returns
-// ErrNotFound when no document has that key.
+// ErrNotFound when no document has that key. It answers from a copy up to
+// SnapshotTTL old (see SnapshotTTL).
 func (s SettingsStore) Get(ctx context.Context, key string, into any) error {
-	var text string
-	err := s.db.read.QueryRowContext(ctx, `SELECT value FROM settings WHERE setting_key = $1`, key).Scan(&text)
+	text, found, err := s.db.cache.settings.get(ctx, key, s.db.clock, func(ctx context.Context) (string, bool, error) {
+		var text string
+		err := s.db.reads.QueryRowContext(ctx, `SELECT value FROM settings WHERE setting_key = $1`, key).Scan(&text)
+		if errors.Is(err, sql.ErrNoRows) {
+			return "", false, nil
+		}
+		return text, err == nil, err
+	})
 	if err != nil {
 		return fmt.Errorf("settings store: get %q: %w", key, mapError(err))
+	}
+	if !found {
+		return fmt.Errorf("settings store: get %q: %w", key, ErrNotFound)
 	}
 	if err := decodeJSON(text, into); err != nil {
 		return fmt.Errorf("settings store: get %q: %w", key, err)
@@ -39,6 +51,7 @@ func (s SettingsStore) Put(ctx context.Context, key string, value any) error {
 		ON CONFLICT (setting_key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at
 		WHERE settings.value <> excluded.value`,
 		key, text, Now())
+	s.db.cache.settings.invalidate()
 	if err != nil {
 		return fmt.Errorf("settings store: put %q: %w", key, mapError(err))
 	}
@@ -57,6 +70,7 @@ func (s SettingsStore) GetOrCreate(ctx context.Context, key string, value, into 
 		INSERT INTO settings (setting_key, value, updated_at) VALUES ($1, $2, $3)
 		ON CONFLICT (setting_key) DO NOTHING`,
 		key, text, Now())
+	s.db.cache.settings.invalidate()
 	if err != nil {
 		return fmt.Errorf("settings store: get or create %q: %w", key, mapError(err))
 	}
@@ -65,7 +79,7 @@ func (s SettingsStore) GetOrCreate(ctx context.Context, key string, value, into 
 
 // Keys lists every stored key in byte order.
 func (s SettingsStore) Keys(ctx context.Context) ([]string, error) {
-	keys, err := queryList(ctx, s.db.read, func(row scanner) (string, error) {
+	keys, err := queryList(ctx, s.db.reads, func(row scanner) (string, error) {
 		var key string
 		return key, row.Scan(&key)
 	}, `SELECT setting_key FROM settings`)

@@ -36,7 +36,7 @@ func scanSocialAccount(row scanner) (SocialAccount, error) {
 
 // Get returns the link of the provider's subject, or ErrNotFound.
 func (s SocialStore) Get(ctx context.Context, provider, subject string) (SocialAccount, error) {
-	a, err := scanSocialAccount(s.db.read.QueryRowContext(ctx,
+	a, err := scanSocialAccount(s.db.reads.QueryRowContext(ctx,
 		`SELECT `+socialColumns+` FROM social_accounts WHERE provider = $1 AND subject = $2`, provider, subject))
 	if err != nil {
 		return SocialAccount{}, fmt.Errorf("social store: get %s/%s: %w", provider, subject, mapError(err))

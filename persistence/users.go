@@ -120,7 +120,7 @@ func insertUser(ctx context.Context, ids *DB, db execer, u *User) error {
 
 // Get returns the user with the id, or ErrNotFound.
 func (s UsersStore) Get(ctx context.Context, id int64) (User, error) {
-	u, err := scanUser(s.db.read.QueryRowContext(ctx, `SELECT `+userColumns+` FROM users WHERE id = $1`, id))
+	u, err := scanUser(s.db.reads.QueryRowContext(ctx, `SELECT `+userColumns+` FROM users WHERE id = $1`, id))
 	if err != nil {
 		return User{}, fmt.Errorf("users store: get %d: %w", id, mapError(err))
 	}
@@ -129,7 +129,7 @@ func (s UsersStore) Get(ctx context.Context, id int64) (User, error) {
 
 // GetBySlug returns the user with the slug, or ErrNotFound.
 func (s UsersStore) GetBySlug(ctx context.Context, slug string) (User, error) {
-	u, err := scanUser(s.db.read.QueryRowContext(ctx, `SELECT `+userColumns+` FROM users WHERE slug = $1`, slug))
+	u, err := scanUser(s.db.reads.QueryRowContext(ctx, `SELECT `+userColumns+` FROM users WHERE slug = $1`, slug))
 	if err != nil {
 		return User{}, fmt.Errorf("users store: get by slug %q: %w", slug, mapError(err))
 	}
@@ -143,7 +143,7 @@ func (s UsersStore) GetByLogin(ctx context.Context, login string) (User, error) 
 	if login == "" {
 		return User{}, fmt.Errorf("users store: get by login: %w", ErrNotFound)
 	}
-	u, err := scanUser(s.db.read.QueryRowContext(ctx,
+	u, err := scanUser(s.db.reads.QueryRowContext(ctx,
 		`SELECT `+userColumns+` FROM users WHERE email = $1 OR phone = $2`, normalizeEmail(login), login))
 	if err != nil {
 		return User{}, fmt.Errorf("users store: get by login: %w", mapError(err))

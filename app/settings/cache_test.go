@@ -2,6 +2,7 @@ package settings
 
 import (
 	"context"
+	"encoding/json"
 	"testing"
 	"time"
 
@@ -47,5 +48,24 @@ func TestGetSettingsCacheIsBounded(t *testing.T) {
 	for i := range 3 * maxCached {
 		svc.remember(string(rune('a'+i%26))+string(rune(i)), GetReply{}, time.Now())
 		assert.LessOrEqual(t, len(svc.cache), maxCached)
+	}
+}
+
+func TestGetSettingsReplyIsPreEncoded(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	db, err := persistence.Open(ctx, persistence.Config{DataDir: t.TempDir()})
+	require.NoError(t, err)
+	t.Cleanup(func() { assert.NoError(t, db.Close()) })
+	require.NoError(t, db.Migrate(ctx))
+	require.NoError(t, db.Settings().Put(ctx, KeyAnalytics, "<script>&"))
+	svc := New(db)
+
+	for _, call := range []string{"loaded", "cached"} {
+		got, err := svc.Get(ctx, GetInput{Lang: "en", Currency: "USD"})
+		require.NoError(t, err)
+		want, err := json.Marshal(got)
+		require.NoError(t, err)
+		assert.Equal(t, string(want), string(got.PreEncodedJSON()), call)
 	}
 }

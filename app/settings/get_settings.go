@@ -2,6 +2,7 @@ package settings
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
@@ -20,7 +21,16 @@ type GetInput struct {
 // GetReply is the reply of utils.getSettings.
 type GetReply struct {
 	Settings Settings `json:"settings"`
+
+	// encoded is the reply's JSON when it comes from the cache; nil otherwise.
+	encoded []byte
 }
+
+// PreEncodedJSON is the cached reply's JSON, or nil (action.PreEncoded): the
+// 16 KB reply is encoded once per language, currency and CacheTTL.
+func (r GetReply) PreEncodedJSON() []byte { return r.encoded }
+
+var _ action.PreEncoded = GetReply{}
 
 // Get answers utils.getSettings. Settings never configured answer as empty
 // values, so a fresh site still starts.
@@ -36,6 +46,9 @@ func (s *Service) Get(ctx context.Context, in GetInput) (GetReply, error) {
 	reply, err := s.load(ctx, lang, currency)
 	if err != nil {
 		return GetReply{}, err
+	}
+	if encoded, err := json.Marshal(reply); err == nil {
+		reply.encoded = encoded
 	}
 	s.remember(key, reply, at)
 	return reply, nil

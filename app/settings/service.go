@@ -13,8 +13,10 @@ import (
 )
 
 // CacheTTL is how long a node answers utils.getSettings from memory: every
-// client calls it on start, and it takes a dozen queries. A change (made
-// by souk seed or on another node) shows within this time.
+// client calls it on start, and it takes a dozen queries. A change made on
+// this node shows within this time; one made by souk seed or on another
+// node within CacheTTL + persistence.SnapshotTTL (the tables it reads are
+// themselves copies up to that old).
 const CacheTTL = time.Second
 
 // maxCached bounds the cached replies (one per language and currency

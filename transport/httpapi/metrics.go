@@ -3,6 +3,7 @@ package httpapi
 import (
 	"net/http"
 	"strconv"
+	"sync"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
@@ -18,6 +19,24 @@ type metrics struct {
 	httpDuration   *prometheus.HistogramVec
 	actionRequests *prometheus.CounterVec
 	actionDuration *prometheus.HistogramVec
+
+	// httpSeries and actionSeries map a seriesKey to its series, so that a
+	// request does not hash its label values again (four lookups a request).
+	httpSeries   sync.Map
+	actionSeries sync.Map
+}
+
+// seriesKey names the series of a route and method (HTTP) or of an action
+// (method empty), with a status code.
+type seriesKey struct {
+	name, method string
+	code         int
+}
+
+// series are one request counter and its latency histogram.
+type series struct {
+	requests prometheus.Counter
+	duration prometheus.Observer
 }
 
 func newMetrics() *metrics {
@@ -51,13 +70,29 @@ func newMetrics() *metrics {
 }
 
 func (m *metrics) observeHTTP(route, method string, code int, d time.Duration) {
-	m.httpRequests.WithLabelValues(route, method, strconv.Itoa(code)).Inc()
-	m.httpDuration.WithLabelValues(route).Observe(d.Seconds())
+	key := seriesKey{name: route, method: method, code: code}
+	s, ok := m.httpSeries.Load(key)
+	if !ok {
+		s, _ = m.httpSeries.LoadOrStore(key, series{
+			requests: m.httpRequests.WithLabelValues(route, method, strconv.Itoa(code)),
+			duration: m.httpDuration.WithLabelValues(route),
+		})
+	}
+	s.(series).requests.Inc()
+	s.(series).duration.Observe(d.Seconds())
 }
 
 func (m *metrics) observeAction(name string, code int, d time.Duration) {
-	m.actionRequests.WithLabelValues(name, strconv.Itoa(code)).Inc()
-	m.actionDuration.WithLabelValues(name).Observe(d.Seconds())
+	key := seriesKey{name: name, code: code}
+	s, ok := m.actionSeries.Load(key)
+	if !ok {
+		s, _ = m.actionSeries.LoadOrStore(key, series{
+			requests: m.actionRequests.WithLabelValues(name, strconv.Itoa(code)),
+			duration: m.actionDuration.WithLabelValues(name),
+		})
+	}
+	s.(series).requests.Inc()
+	s.(series).duration.Observe(d.Seconds())
 }
 
 func (m *metrics) handler() http.Handler {

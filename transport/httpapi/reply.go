@@ -24,7 +24,7 @@ type errorBody struct {
 }
 
 func writeJSON(w http.ResponseWriter, status int, v any) {
-	body, err := json.Marshal(v)
+	body, err := encodeReply(v)
 	if err != nil {
 		slog.Error("encode reply", "err", err)
 		status = http.StatusInternalServerError
@@ -36,6 +36,16 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 	w.Header().Set("Content-Length", strconv.Itoa(len(body)))
 	w.WriteHeader(status)
 	_, _ = w.Write(body)
+}
+
+// encodeReply is v's JSON: its own pre-encoded bytes when it has them.
+func encodeReply(v any) ([]byte, error) {
+	if p, ok := v.(action.PreEncoded); ok {
+		if body := p.PreEncodedJSON(); body != nil {
+			return body, nil
+		}
+	}
+	return json.Marshal(v)
 }
 
 // writeError answers e in the request's language.

@@ -114,6 +114,22 @@ func decodeEnvelope(body []byte, env *envelope) error {
 	if len(bytes.TrimSpace(body)) == 0 {
 		return errBadJSON
 	}
+	// A body that is one valid JSON value decodes the same through Unmarshal,
+	// without the Decoder's buffer; malformed bodies take the Decoder's path
+	// below, which tells a wrong field's type apart from trailing garbage.
+	err := json.Unmarshal(body, env)
+	var syntaxErr *json.SyntaxError
+	if !errors.As(err, &syntaxErr) {
+		var typeErr *json.UnmarshalTypeError
+		if errors.As(err, &typeErr) && typeErr.Field != "" {
+			return action.BadField(typeErr.Field)
+		}
+		if err != nil {
+			return errBadJSON
+		}
+		return nil
+	}
+	*env = envelope{}
 	dec := json.NewDecoder(bytes.NewReader(body))
 	if err := dec.Decode(env); err != nil {
 		var typeErr *json.UnmarshalTypeError

@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -11,6 +12,7 @@ import (
 	"testing"
 	"testing/fstest"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"souk/app/action"
@@ -262,3 +264,56 @@ func TestReplyIsValidJSONForEveryStatus(t *testing.T) {
 type keyTranslator struct{}
 
 func (keyTranslator) Translate(_, key string, _ map[string]any) string { return key }
+
+// decodeWithDecoder is decodeEnvelope as it was, through a json.Decoder only:
+// the fast path must answer every body the same.
+func decodeWithDecoder(body []byte, env *envelope) error {
+	if len(bytes.TrimSpace(body)) == 0 {
+		return errBadJSON
+	}
+	dec := json.NewDecoder(bytes.NewReader(body))
+	if err := dec.Decode(env); err != nil {
+		var typeErr *json.UnmarshalTypeError
+		if errors.As(err, &typeErr) && typeErr.Field != "" {
+			return action.BadField(typeErr.Field)
+		}
+		return errBadJSON
+	}
+	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
+		return errBadJSON
+	}
+	return nil
+}
+
+func TestDecodeEnvelopeMatchesDecoder(t *testing.T) {
+	t.Parallel()
+	bodies := []string{
+		``, `   `, `null`, `{}`, `[]`, `"x"`, `1`,
+		`{"action":"auth.viewer"}`,
+		`{"action":"auth.viewer","data":{"a":[1,2,{"b":null}]},"lang":"EN","currency":"usd","device":"mobile","path":"/x","visitorId":"v1","authToken":"t"}`,
+		`{"action":"auth.viewer"} `,
+		"{\"action\":\"auth.viewer\"}\n",
+		`{"action":"auth.viewer"} {}`,
+		`{"action":"auth.viewer"} x`,
+		`{"action":1}`,
+		`{"action":1} x`,
+		`{"action":"a","lang":["en"]}`,
+		`{"action":"a"`,
+		`{"action":"a",}`,
+		`{"action":"a","data":}`,
+		`{"action":"a","data":nul}`,
+		`{"action":"\u00e9\ud800"}`,
+		"{\"action\":\"a\xff\"}",
+		`{"Action":"case-insensitive"}`,
+		`{"action":"a","action":"b"}`,
+	}
+	for _, body := range bodies {
+		var got, want envelope
+		gotErr := decodeEnvelope([]byte(body), &got)
+		wantErr := decodeWithDecoder([]byte(body), &want)
+		assert.Equal(t, wantErr, gotErr, "error for %q", body)
+		if wantErr == nil {
+			assert.Equal(t, want, got, "envelope for %q", body)
+		}
+	}
+}
