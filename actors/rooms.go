@@ -114,6 +114,11 @@ func (r *Rooms) setMember(ctx context.Context, room string, user *ChatUser, conn
 	return presenceFrom(res)
 }
 
+// Moved reports whether the last topology change this node saw moved the
+// room's grain to another member: its new activation has lost the presence
+// the nodes told the old one (see Resync).
+func (r *Rooms) Moved(room string) bool { return r.env.node.Moved(roomKind, room) }
+
 // Presence returns who is in the room, with up to limit users listed.
 func (r *Rooms) Presence(ctx context.Context, room string, limit int) (Presence, error) {
 	if !ValidRoom(room) {

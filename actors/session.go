@@ -88,6 +88,13 @@ func (s *Sessions) Attach(ctx context.Context, userID int64, connections int) er
 	return err
 }
 
+// Moved reports whether the last topology change this node saw moved the
+// user's session grain to another member: its new activation has lost the
+// nodes the old one knew (Attach them again).
+func (s *Sessions) Moved(userID int64) bool {
+	return s.env.node.Moved(sessionKind, strconv.FormatInt(userID, 10))
+}
+
 // Detach tells the session this node holds no connection of the user any more.
 func (s *Sessions) Detach(ctx context.Context, userID int64) error {
 	return s.Attach(ctx, userID, 0)

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"math/rand/v2"
 	"regexp"
 	"time"
 
@@ -74,12 +75,20 @@ func Start(ctx context.Context, cfg cluster.Config, db *persistence.DB) (*System
 		pcluster.NewKind(roomKind, actor.PropsFromProducer(func() actor.Actor { return newRoomGrain(e) })),
 		pcluster.NewKind(sessionKind, actor.PropsFromProducer(func() actor.Actor { return newSessionGrain(e) })),
 	)
-	node, err := cluster.Start(ctx, cfg)
-	if err != nil {
+	// Grains may be placed here as soon as the others see this node, a
+	// second before cluster.Start returns: bind them to the node (its name
+	// and bus are all they use) before its member starts.
+	bind := cfg.Bind
+	cfg.Bind = func(n *cluster.Node) {
+		e.node = n
+		close(e.bound)
+		if bind != nil {
+			bind(n)
+		}
+	}
+	if _, err := cluster.Start(ctx, cfg); err != nil {
 		return nil, err
 	}
-	e.node = node
-	close(e.bound)
 	return &System{env: e, rooms: &Rooms{env: e}, sessions: &Sessions{env: e}}, nil
 }
 
@@ -108,17 +117,20 @@ func (e *env) waitBound() bool {
 	}
 }
 
-// request sends msg to the grain and waits for its reply, retrying with a
-// growing pause until ctx ends: grains are idempotent, so a request that
-// arrives twice does no harm.
+// request sends msg to the grain and waits for its reply, retrying until
+// ctx ends: grains are idempotent, so a request that arrives twice does no
+// harm. A request whose grain moved while it was in flight is sent again
+// at once to the new owner; other failures (the old owner's dead letter
+// before this node has seen the new topology, an activation that failed)
+// are retried after a short jittered pause that grows to retryPauseMax.
 func (e *env) request(ctx context.Context, kind, identity string, msg proto.Message) (any, error) {
 	if _, ok := ctx.Deadline(); !ok {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeout(ctx, defaultCallTimeout)
 		defer cancel()
 	}
-	pause := 50 * time.Millisecond
 	var lastErr error
+	moved, failed := 0, 0
 	for {
 		timeout := attemptTimeout
 		if deadline, _ := ctx.Deadline(); time.Until(deadline) < timeout {
@@ -128,14 +140,47 @@ func (e *env) request(ctx context.Context, kind, identity string, msg proto.Mess
 		if err == nil && res != nil {
 			return res, nil
 		}
+		if err == nil {
+			err = errors.New("empty reply")
+		}
 		lastErr = err
+		var pause time.Duration
+		if errors.Is(err, cluster.ErrMoved) && moved < maxImmediateRetries {
+			moved++
+		} else {
+			pause = retryPause(failed)
+			failed++
+		}
+		if pause == 0 && ctx.Err() == nil {
+			continue
+		}
 		select {
 		case <-ctx.Done():
 			return nil, fmt.Errorf("%w: %s %s: %w", ErrUnavailable, kind, identity, errors.Join(lastErr, ctx.Err()))
 		case <-time.After(pause):
 		}
-		pause = min(pause*2, time.Second)
 	}
+}
+
+const (
+	// retryPauseMin and retryPauseMax bound the pause before a failed
+	// request is sent again; it doubles from the first to the last.
+	retryPauseMin = 10 * time.Millisecond
+	retryPauseMax = 250 * time.Millisecond
+	// maxImmediateRetries bounds the requests sent again at once because
+	// their grain moved (each needs a topology change).
+	maxImmediateRetries = 3
+)
+
+// retryPause is the pause after the n-th failure in a row (from 0):
+// retryPauseMin·2ⁿ up to retryPauseMax, with up to half of it taken off at
+// random, so that the callers held by one move do not all come back at once.
+func retryPause(n int) time.Duration {
+	p := retryPauseMax
+	if n < 16 {
+		p = min(retryPauseMin<<n, retryPauseMax)
+	}
+	return p - time.Duration(rand.Int64N(int64(p/2)+1))
 }
 
 func (e *env) requestOnce(kind, identity string, msg proto.Message, timeout time.Duration) (res any, err error) {
@@ -144,12 +189,7 @@ func (e *env) requestOnce(kind, identity string, msg proto.Message, timeout time
 			err = fmt.Errorf("request while the member restarts: %v", r)
 		}
 	}()
-	if e.node.Ready() != nil {
-		return nil, cluster.ErrNotReady
-	}
-	return e.node.Cluster().Request(identity, kind, msg,
-		pcluster.WithTimeout(timeout),
-		pcluster.WithRetryCount(1))
+	return e.node.Request(kind, identity, msg, timeout)
 }
 
 // publish sends a message on a subject of the bus.

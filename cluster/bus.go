@@ -154,12 +154,19 @@ func (b *Bus) RouteURL() string {
 // SetRoutes points the embedded server's routes at the given peers'
 // RouteURLs; NATS completes the mesh itself. It is a no-op with an external
 // URL or an unclustered server.
+//
+// Of each pair of nodes only one connects to the other: the one whose
+// route URL sorts first. When both did, as each learns of the other at
+// about the same time, NATS often kept neither connection (a duplicate
+// route) and tried again only after its 1 s route reconnect delay: a node
+// that joined could not deliver its rooms' events for that second, just
+// when the rooms that moved to it began to publish from it.
 func (b *Bus) SetRoutes(urls []string) {
 	if b.server == nil || b.opts.Cluster.Port == 0 {
 		return
 	}
 	own := b.RouteURL()
-	urls = slices.DeleteFunc(slices.Clone(urls), func(u string) bool { return u == "" || u == own })
+	urls = slices.DeleteFunc(slices.Clone(urls), func(u string) bool { return !solicits(own, u) })
 	slices.Sort(urls)
 	urls = slices.Compact(urls)
 	b.mu.Lock()
@@ -179,6 +186,10 @@ func (b *Bus) SetRoutes(urls []string) {
 	b.opts, b.routes = opts, urls
 	b.log.Debug("nats routes updated", "routes", urls)
 }
+
+// solicits reports whether the node whose route URL is own connects to
+// the peer whose route URL is peer (the other way round, the peer does).
+func solicits(own, peer string) bool { return peer != "" && own < peer }
 
 // Subject builds a subject under the bus prefix: Subject("room", "chat")
 // is "<prefix>.room.chat".

@@ -54,6 +54,11 @@ type Config struct {
 	RequestTimeout time.Duration
 	// Logger receives the node's logs; nil means slog.Default().
 	Logger *slog.Logger
+	// Bind, if set, is called with the node once its name and bus are set
+	// and before its member starts: grains the others place on this node
+	// as soon as they see it may then use Name and Bus, without waiting for
+	// Start to return (protoactor's member start alone takes a second).
+	Bind func(*Node)
 }
 
 // ErrNotReady is returned while the node has not seen itself in the topology.
@@ -85,6 +90,7 @@ type member struct {
 	system   *actor.ActorSystem
 	cluster  *pcluster.Cluster
 	provider *Provider
+	router   *router
 	ready    atomic.Bool // this member's id is in its own topology
 }
 
@@ -124,6 +130,9 @@ func Start(ctx context.Context, cfg Config) (*Node, error) {
 		return nil, err
 	}
 	n.bus = bus
+	if cfg.Bind != nil {
+		cfg.Bind(n)
+	}
 	n.mu.Lock()
 	err = n.startMember()
 	n.mu.Unlock()
@@ -192,7 +201,7 @@ func (n *Node) startMember() (err error) {
 		route:     n.bus.RouteURL(),
 		local:     local,
 	}, n.log)
-	m := &member{system: system, provider: provider}
+	m := &member{system: system, provider: provider, router: newRouter(system)}
 	provider.onPeers = func(peers []Peer) {
 		routes := make([]string, 0, len(peers))
 		for _, p := range peers {
@@ -214,6 +223,7 @@ func (n *Node) startMember() (err error) {
 		if !ok {
 			return
 		}
+		m.router.topology(topology.Members)
 		for _, mem := range topology.Members {
 			if mem.Id == system.ID {
 				m.ready.Store(true)

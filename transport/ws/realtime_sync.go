@@ -47,6 +47,10 @@ type memberCount struct {
 // every node (each node sees a change at a slightly different time).
 const resyncDelay = 3 * time.Second
 
+// resyncFullDelay repeats every count after a topology change, moved or
+// not: the safety net of the moved grains' resyncs.
+const resyncFullDelay = 15 * time.Second
+
 func newPresenceSync(rooms *actors.Rooms, sessions *actors.Sessions, timeout time.Duration, log *slog.Logger, attached func(userID int64)) *presenceSync {
 	p := &presenceSync{
 		rooms: rooms, sessions: sessions, attached: attached, timeout: timeout, log: log,
@@ -93,23 +97,68 @@ func (p *presenceSync) session(userID int64, count int) {
 	p.signal()
 }
 
-// resyncAll marks every count to be sent again, now and after
-// resyncDelay. It does not block: it runs on the cluster's event goroutine.
+// resyncAll marks the counts of the grains that the topology change moved
+// to be sent again, now and after resyncDelay (when every node has likely
+// seen the change), and every count after resyncFullDelay, in case this
+// node missed an intermediate topology. Sending only the moved grains'
+// counts keeps the requests of a change to the grains that need them: on a
+// node holding thousands of members a full pass competes with chat for a
+// second or two, just when the moved rooms are being activated. It does
+// not block: it runs on the cluster's event goroutine.
 func (p *presenceSync) resyncAll() {
-	p.markAll()
-	time.AfterFunc(resyncDelay, p.markAll)
+	rooms, users := p.markMoved()
+	time.AfterFunc(resyncDelay, func() {
+		p.mark(func(room string) bool { return rooms[room] }, func(user int64) bool { return users[user] })
+	})
+	time.AfterFunc(resyncFullDelay, func() { p.mark(nil, nil) })
 }
 
-func (p *presenceSync) markAll() {
+// markMoved marks the counts of the grains that the last topology change
+// this node saw gave another owner, and returns those rooms and users.
+func (p *presenceSync) markMoved() (rooms map[string]bool, users map[int64]bool) {
+	rooms, users = make(map[string]bool), make(map[int64]bool)
+	p.mark(func(room string) bool {
+		moved := p.rooms.Moved(room)
+		if moved {
+			rooms[room] = true
+		}
+		return moved
+	}, func(user int64) bool {
+		moved := p.sessions.Moved(user)
+		if moved {
+			users[user] = true
+		}
+		return moved
+	})
+	return rooms, users
+}
+
+// mark marks the counts to be sent again, all of them or, with filters,
+// those of the rooms and users for which they return true.
+func (p *presenceSync) mark(room func(string) bool, user func(int64) bool) {
+	movedRoom := make(map[string]bool)
 	p.mu.Lock()
 	for key, m := range p.members {
+		if room != nil {
+			moved, seen := movedRoom[key.room]
+			if !seen {
+				moved = room(key.room)
+				movedRoom[key.room] = moved
+			}
+			if !moved {
+				continue
+			}
+		}
 		if _, pending := p.dirtyMembers[key]; !pending {
 			p.dirtyMembers[key] = memberCount{user: m.user, count: m.count, quiet: true}
 		}
 	}
-	for user, n := range p.userConns {
-		if _, pending := p.dirtySessions[user]; !pending {
-			p.dirtySessions[user] = n
+	for id, n := range p.userConns {
+		if user != nil && !user(id) {
+			continue
+		}
+		if _, pending := p.dirtySessions[id]; !pending {
+			p.dirtySessions[id] = n
 		}
 	}
 	p.mu.Unlock()
