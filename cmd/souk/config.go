@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"log/slog"
 	"net"
 	"net/url"
 	"os"
@@ -28,6 +29,9 @@ type Config struct {
 	Dev bool
 	// LogFormat is text or json.
 	LogFormat string
+	// LogLevel is debug, info, warn or error; debug adds a line per
+	// successful request.
+	LogLevel string
 	// Secret signs tokens, captchas and codes; every node of a cluster must
 	// share it. Empty: generated once and kept in the database.
 	Secret string
@@ -71,6 +75,7 @@ func parseConfig(name string, args []string, stderr io.Writer) (Config, error) {
 		HTTP:            ":8080",
 		Data:            "./data",
 		LogFormat:       "text",
+		LogLevel:        "info",
 		ShutdownTimeout: 20 * time.Second,
 		PublicURL:       "http://localhost:8080",
 		Social:          account.SocialConfig{GoogleIssuer: account.DefaultGoogleIssuer},
@@ -82,6 +87,7 @@ func parseConfig(name string, args []string, stderr io.Writer) (Config, error) {
 	fs.StringVar(&cfg.DB, "db", cfg.DB, "database: empty for SQLite in the data folder, or a postgres:// URL (env SOUK_DB)")
 	fs.BoolVar(&cfg.Dev, "dev", cfg.Dev, "demo mode: demo content on first start, verification codes in the log (env SOUK_DEV)")
 	fs.StringVar(&cfg.LogFormat, "log-format", cfg.LogFormat, "log format: text or json (env SOUK_LOG_FORMAT)")
+	fs.StringVar(&cfg.LogLevel, "log-level", cfg.LogLevel, "log level: debug (adds a line per successful request), info, warn or error (env SOUK_LOG_LEVEL)")
 	fs.StringVar(&cfg.Secret, "secret", cfg.Secret, "secret that signs tokens, at least 32 characters; empty: generated once and kept in the database (env SOUK_SECRET)")
 	fs.BoolVar(&cfg.TrustProxy, "trust-proxy", cfg.TrustProxy, "trust X-Forwarded-For and X-Forwarded-Proto from a reverse proxy (env SOUK_TRUST_PROXY)")
 	fs.DurationVar(&cfg.ShutdownTimeout, "shutdown-timeout", cfg.ShutdownTimeout, "how long in-flight requests may finish on stop (env SOUK_SHUTDOWN_TIMEOUT)")
@@ -154,6 +160,9 @@ func (c Config) validate() error {
 		if err != nil || (u.Scheme != "postgres" && u.Scheme != "postgresql") || u.Host == "" {
 			return &configError{"db", redactURL(c.DB), "want empty (SQLite in the data folder) or postgres://user@host:port/database"}
 		}
+	}
+	if _, err := c.slogLevel(); err != nil {
+		return &configError{"log-level", c.LogLevel, "want debug, info, warn or error"}
 	}
 	if c.LogFormat != "text" && c.LogFormat != "json" {
 		return &configError{"log-format", c.LogFormat, "want text or json"}
@@ -235,4 +244,14 @@ func (c Config) validateSMTP() error {
 		return &configError{"smtp-" + fe.Field, value, fe.Want}
 	}
 	return nil
+}
+
+// slogLevel is LogLevel as a slog level.
+func (c Config) slogLevel() (slog.Level, error) {
+	var level slog.Level
+	switch c.LogLevel {
+	case "debug", "info", "warn", "error":
+		return level, level.UnmarshalText([]byte(c.LogLevel))
+	}
+	return level, fmt.Errorf("unknown log level %q", c.LogLevel)
 }

@@ -23,6 +23,7 @@ func TestParseConfig(t *testing.T) {
 				require.Empty(t, c.DB)
 				require.False(t, c.Dev)
 				require.Equal(t, "text", c.LogFormat)
+				require.Equal(t, "info", c.LogLevel)
 			},
 		},
 		{
@@ -48,6 +49,7 @@ func TestParseConfig(t *testing.T) {
 		{name: "bad port", args: []string{"--http", ":99999"}, wantErr: `for --http`},
 		{name: "bad database scheme", args: []string{"--db", "mysql://x@y/z"}, wantErr: `invalid value "mysql://x@y/z" for --db (env SOUK_DB)`},
 		{name: "database password is not printed", args: []string{"--db", "mysql://u:hunter2@y/z"}, wantErr: `mysql://u:xxxxx@y/z`},
+		{name: "bad log level", args: []string{"--log-level", "loud"}, wantErr: `invalid value "loud" for --log-level (env SOUK_LOG_LEVEL): want debug, info, warn or error`},
 		{name: "bad log format", args: []string{"--log-format", "xml"}, wantErr: `invalid value "xml" for --log-format (env SOUK_LOG_FORMAT): want text or json`},
 		{name: "bad boolean in the environment", env: map[string]string{"SOUK_DEV": "maybe"}, wantErr: `invalid value "maybe" for --dev (env SOUK_DEV)`},
 		{name: "empty data folder", args: []string{"--data", " "}, wantErr: `for --data`},

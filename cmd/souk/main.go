@@ -86,7 +86,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 }
 
 func setupLogging(cfg Config, w io.Writer) {
-	opts := &slog.HandlerOptions{Level: slog.LevelInfo}
+	level, _ := cfg.slogLevel() // validated with the config
+	opts := &slog.HandlerOptions{Level: level}
 	var h slog.Handler
 	if cfg.LogFormat == "json" {
 		h = slog.NewJSONHandler(w, opts)

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -315,5 +316,15 @@ func TestDecodeEnvelopeMatchesDecoder(t *testing.T) {
 		if wantErr == nil {
 			assert.Equal(t, want, got, "envelope for %q", body)
 		}
+	}
+}
+
+func TestRequestLogLevel(t *testing.T) {
+	t.Parallel()
+	for status, want := range map[int]slog.Level{
+		200: slog.LevelDebug, 304: slog.LevelDebug, 400: slog.LevelInfo,
+		404: slog.LevelInfo, 429: slog.LevelInfo, 500: slog.LevelError, 503: slog.LevelError,
+	} {
+		require.Equal(t, want, requestLogLevel(status), status)
 	}
 }
