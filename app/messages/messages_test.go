@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"souk/app/internal/apptest"
+
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -14,16 +16,16 @@ import (
 	"souk/persistence"
 )
 
-func newService(t *testing.T, db *persistence.DB) (*Service, *fakeSessions) {
-	sessions := &fakeSessions{}
+func newService(t *testing.T, db *persistence.DB) (*Service, *apptest.Sessions) {
+	sessions := &apptest.Sessions{}
 	return New(Config{DB: db, Notify: notify.New(notify.Config{DB: db, Sessions: sessions})}), sessions
 }
 
 func TestSendMessage(t *testing.T) {
 	t.Parallel()
-	eachDB(t, func(t *testing.T, db *persistence.DB) {
+	apptest.EachDB(t, func(t *testing.T, db *persistence.DB) {
 		s, sessions := newService(t, db)
-		ann, bob, cid := member(t, db, "ann"), member(t, db, "bob"), member(t, db, "cid")
+		ann, bob, cid := apptest.Member(t, db, "ann"), apptest.Member(t, db, "bob"), apptest.Member(t, db, "cid")
 
 		tests := []struct {
 			name string
@@ -42,27 +44,27 @@ func TestSendMessage(t *testing.T) {
 			{"an image", ann, true, SendMessageInput{ToID: notify.ID(bob), Content: "hi", Image: "123"}, "message.error.imageUnsupported"},
 		}
 		for _, tt := range tests {
-			ctx := as(tt.from)
+			ctx := apptest.As(tt.from)
 			if tt.can {
-				ctx = as(tt.from, Capability)
+				ctx = apptest.As(tt.from, Capability)
 			}
 			require.NoError(t, tt.in.Validate())
 			_, err := s.SendMessage(ctx, tt.in)
-			requireKey(t, err, tt.key)
+			apptest.RequireKey(t, err, tt.key)
 		}
 		require.Error(t, (&SendMessageInput{ClientID: strings.Repeat("x", 65)}).Validate())
 
 		require.NoError(t, db.Blocks().Block(t.Context(), bob, cid))
-		_, err := s.SendMessage(as(cid, Capability), SendMessageInput{ToID: notify.ID(bob), Content: "hi"})
-		requireKey(t, err, "message.error.blocked")
-		_, err = s.SendMessage(as(bob, Capability), SendMessageInput{ToID: notify.ID(cid), Content: "hi"})
-		requireKey(t, err, "message.error.blocked")
+		_, err := s.SendMessage(apptest.As(cid, Capability), SendMessageInput{ToID: notify.ID(bob), Content: "hi"})
+		apptest.RequireKey(t, err, "message.error.blocked")
+		_, err = s.SendMessage(apptest.As(bob, Capability), SendMessageInput{ToID: notify.ID(cid), Content: "hi"})
+		apptest.RequireKey(t, err, "message.error.blocked")
 		assertNothingStored(t, db, ann, bob, cid)
-		assert.Empty(t, sessions.take(), "refusals push nothing")
+		assert.Empty(t, sessions.Take(), "refusals push nothing")
 
 		in := SendMessageInput{ToIDAlt: notify.ID(bob), Content: "<b>hi</b>\r\nthere & a < b\x00", ClientID: "c1"}
 		require.NoError(t, in.Validate())
-		out, err := s.SendMessage(as(ann, Capability), in)
+		out, err := s.SendMessage(apptest.As(ann, Capability), in)
 		require.NoError(t, err)
 		m := out.GqSendMessage.Message
 		assert.Equal(t, "hi\nthere & a < b", m.Content, "plain text with line breaks")
@@ -70,27 +72,27 @@ func TestSendMessage(t *testing.T) {
 		assert.Equal(t, "bob", m.To.GqSlug)
 		assert.False(t, m.Read)
 		assert.Empty(t, m.Image)
-		pushed := sessions.take()
+		pushed := sessions.Take()
 		require.Len(t, pushed, 2, "to the recipient and to the sender's other sessions")
-		users := map[int64]delivery{pushed[0].userID: pushed[0], pushed[1].userID: pushed[1]}
+		users := map[int64]apptest.Delivery{pushed[0].UserID: pushed[0], pushed[1].UserID: pushed[1]}
 		var toBob struct {
 			Seq          int64                     `json:"seq"`
 			Message      PrivateMessage            `json:"message"`
 			Unread       notify.Unread             `json:"unread"`
 			Conversation notify.ConversationUnread `json:"conversation"`
 		}
-		require.NoError(t, json.Unmarshal([]byte(users[bob].data), &toBob))
-		assert.Equal(t, EventMessage, users[bob].action)
+		require.NoError(t, json.Unmarshal([]byte(users[bob].Data), &toBob))
+		assert.Equal(t, EventMessage, users[bob].Action)
 		assert.Equal(t, int64(1), toBob.Seq)
 		assert.Equal(t, m, toBob.Message)
 		assert.Equal(t, 1, toBob.Unread.Messages)
 		assert.Equal(t, notify.ConversationUnread{UserID: notify.FormatID(ann), Unread: 1}, toBob.Conversation)
-		assert.Contains(t, users[ann].data, `"unread":{"messages":0,"notifications":0}`)
+		assert.Contains(t, users[ann].Data, `"unread":{"messages":0,"notifications":0}`)
 
-		again, err := s.SendMessage(as(ann, Capability), SendMessageInput{ToID: notify.ID(bob), Content: "changed", ClientID: "c1"})
+		again, err := s.SendMessage(apptest.As(ann, Capability), SendMessageInput{ToID: notify.ID(bob), Content: "changed", ClientID: "c1"})
 		require.NoError(t, err)
 		assert.Equal(t, m, again.GqSendMessage.Message, "a retry returns the first message")
-		assert.Empty(t, sessions.take(), "and sends nothing")
+		assert.Empty(t, sessions.Take(), "and sends nothing")
 		conv, err := db.Messages().Conversation(t.Context(), ann, bob, 0, 10)
 		require.NoError(t, err)
 		assert.Len(t, conv, 1)
@@ -115,11 +117,11 @@ func assertNothingStored(t *testing.T, db *persistence.DB, ids ...int64) {
 
 func TestConversationsReadAndDelete(t *testing.T) {
 	t.Parallel()
-	eachDB(t, func(t *testing.T, db *persistence.DB) {
+	apptest.EachDB(t, func(t *testing.T, db *persistence.DB) {
 		s, sessions := newService(t, db)
-		ann, bob, cid := member(t, db, "ann"), member(t, db, "bob"), member(t, db, "cid")
+		ann, bob, cid := apptest.Member(t, db, "ann"), apptest.Member(t, db, "bob"), apptest.Member(t, db, "cid")
 		send := func(from, to int64, text string) PrivateMessage {
-			out, err := s.SendMessage(as(from, Capability), SendMessageInput{ToID: notify.ID(to), Content: text})
+			out, err := s.SendMessage(apptest.As(from, Capability), SendMessageInput{ToID: notify.ID(to), Content: text})
 			require.NoError(t, err)
 			return out.GqSendMessage.Message
 		}
@@ -127,9 +129,9 @@ func TestConversationsReadAndDelete(t *testing.T) {
 			send(ann, bob, fmt.Sprint("a", i))
 		}
 		last := send(cid, bob, "from cid")
-		sessions.take()
+		sessions.Take()
 
-		recents, err := s.GetPrivateMessageUsers(as(bob), GetPrivateMessageUsersInput{UserID: notify.ID(bob), Type: RecentsType, First: 1})
+		recents, err := s.GetPrivateMessageUsers(apptest.As(bob), GetPrivateMessageUsersInput{UserID: notify.ID(bob), Type: RecentsType, First: 1})
 		require.NoError(t, err)
 		page := recents.PrivateMessageUsers
 		require.Len(t, page.Edges, 1)
@@ -139,85 +141,85 @@ func TestConversationsReadAndDelete(t *testing.T) {
 		assert.True(t, page.PageInfo.HasNextPage)
 		assert.Equal(t, 4, recents.Unread.Messages)
 		assert.Equal(t, int64(4), recents.InboxSeq)
-		more, err := s.GetPrivateMessageUsers(as(bob), GetPrivateMessageUsersInput{After: page.PageInfo.EndCursor})
+		more, err := s.GetPrivateMessageUsers(apptest.As(bob), GetPrivateMessageUsersInput{After: page.PageInfo.EndCursor})
 		require.NoError(t, err)
 		require.Len(t, more.PrivateMessageUsers.Edges, 1)
 		assert.Equal(t, 3, more.PrivateMessageUsers.Edges[0].Node.Unread)
 		assert.False(t, more.PrivateMessageUsers.PageInfo.HasNextPage)
-		_, err = s.GetPrivateMessageUsers(as(cid), GetPrivateMessageUsersInput{UserID: notify.ID(bob)})
+		_, err = s.GetPrivateMessageUsers(apptest.As(cid), GetPrivateMessageUsersInput{UserID: notify.ID(bob)})
 		require.ErrorIs(t, err, action.ErrForbidden, "nobody reads another's recents")
-		_, err = s.GetPrivateMessageUsers(as(bob), GetPrivateMessageUsersInput{Type: "FOLLOW"})
+		_, err = s.GetPrivateMessageUsers(apptest.As(bob), GetPrivateMessageUsersInput{Type: "FOLLOW"})
 		require.ErrorIs(t, err, ErrBadType)
-		_, err = s.GetPrivateMessageUsers(as(bob), GetPrivateMessageUsersInput{After: "-"})
+		_, err = s.GetPrivateMessageUsers(apptest.As(bob), GetPrivateMessageUsersInput{After: "-"})
 		require.ErrorIs(t, err, ErrBadCursor)
 
-		conv, err := s.GetPrivateMessage(as(bob), GetPrivateMessageInput{ToID: notify.ID(ann), First: 2})
+		conv, err := s.GetPrivateMessage(apptest.As(bob), GetPrivateMessageInput{ToID: notify.ID(ann), First: 2})
 		require.NoError(t, err)
 		edges := conv.PrivateMessages.Edges
 		require.Len(t, edges, 2)
 		assert.Equal(t, []string{"a2", "a1"}, []string{edges[0].Node.Content, edges[1].Node.Content}, "newest first")
 		assert.Equal(t, 3, conv.Conversation.Unread)
 		assert.Equal(t, "ann", conv.User.GqSlug)
-		older, err := s.GetPrivateMessage(as(bob), GetPrivateMessageInput{ToID: notify.ID(ann), After: conv.PrivateMessages.PageInfo.EndCursor})
+		older, err := s.GetPrivateMessage(apptest.As(bob), GetPrivateMessageInput{ToID: notify.ID(ann), After: conv.PrivateMessages.PageInfo.EndCursor})
 		require.NoError(t, err)
 		require.Len(t, older.PrivateMessages.Edges, 1)
 		assert.False(t, older.PrivateMessages.PageInfo.HasNextPage)
-		assert.Empty(t, sessions.take(), "reading pages pushes nothing")
-		theirs, err := s.GetPrivateMessage(as(cid), GetPrivateMessageInput{ToID: notify.ID(ann)})
+		assert.Empty(t, sessions.Take(), "reading pages pushes nothing")
+		theirs, err := s.GetPrivateMessage(apptest.As(cid), GetPrivateMessageInput{ToID: notify.ID(ann)})
 		require.NoError(t, err)
 		assert.Empty(t, theirs.PrivateMessages.Edges, "a guessed peer shows only the viewer's own conversation")
-		_, err = s.GetPrivateMessage(as(bob), GetPrivateMessageInput{ToID: 4242})
-		requireKey(t, err, "common.error.userNotFound")
-		_, err = s.GetPrivateMessage(as(bob), GetPrivateMessageInput{})
-		requireKey(t, err, "message.error.recipientRequired")
+		_, err = s.GetPrivateMessage(apptest.As(bob), GetPrivateMessageInput{ToID: 4242})
+		apptest.RequireKey(t, err, "common.error.userNotFound")
+		_, err = s.GetPrivateMessage(apptest.As(bob), GetPrivateMessageInput{})
+		apptest.RequireKey(t, err, "message.error.recipientRequired")
 
-		opened, err := s.GetPrivateMessage(as(bob), GetPrivateMessageInput{ToID: notify.ID(ann), MarkRead: true})
+		opened, err := s.GetPrivateMessage(apptest.As(bob), GetPrivateMessageInput{ToID: notify.ID(ann), MarkRead: true})
 		require.NoError(t, err)
 		assert.Zero(t, opened.Conversation.Unread)
 		assert.Equal(t, 1, opened.Unread.Messages)
 		assert.True(t, opened.PrivateMessages.Edges[0].Node.Read)
-		pushed := sessions.take()
+		pushed := sessions.Take()
 		require.Len(t, pushed, 1)
-		assert.Equal(t, bob, pushed[0].userID)
-		assert.JSONEq(t, fmt.Sprintf(`{"seq":5,"unread":{"messages":1,"notifications":0},"conversation":{"userId":"%d","unread":0}}`, ann), pushed[0].data)
-		read, err := s.ReadPrivateMessages(as(bob), ReadPrivateMessagesInput{ToID: notify.ID(ann)})
+		assert.Equal(t, bob, pushed[0].UserID)
+		assert.JSONEq(t, fmt.Sprintf(`{"seq":5,"unread":{"messages":1,"notifications":0},"conversation":{"userId":"%d","unread":0}}`, ann), pushed[0].Data)
+		read, err := s.ReadPrivateMessages(apptest.As(bob), ReadPrivateMessagesInput{ToID: notify.ID(ann)})
 		require.NoError(t, err)
 		assert.Zero(t, read.GqReadPrivateMessages.Read)
-		assert.Empty(t, sessions.take(), "nothing new read, nothing pushed")
-		read, err = s.ReadPrivateMessages(as(bob), ReadPrivateMessagesInput{ToID: notify.ID(cid)})
+		assert.Empty(t, sessions.Take(), "nothing new read, nothing pushed")
+		read, err = s.ReadPrivateMessages(apptest.As(bob), ReadPrivateMessagesInput{ToID: notify.ID(cid)})
 		require.NoError(t, err)
 		assert.Equal(t, 1, read.GqReadPrivateMessages.Read)
 		assert.Zero(t, read.GqReadPrivateMessages.Unread.Messages)
-		sessions.take()
-		_, err = s.ReadPrivateMessages(as(bob), ReadPrivateMessagesInput{ToID: 4242})
-		requireKey(t, err, "common.error.userNotFound")
+		sessions.Take()
+		_, err = s.ReadPrivateMessages(apptest.As(bob), ReadPrivateMessagesInput{ToID: 4242})
+		apptest.RequireKey(t, err, "common.error.userNotFound")
 
 		id, _ := notify.ParseCursor(last.ID)
-		_, err = s.DeletePrivateMessage(as(bob), DeletePrivateMessageInput{ID: notify.ID(id)})
-		requireKey(t, err, "message.error.forbidden")
-		_, err = s.DeletePrivateMessage(as(ann), DeletePrivateMessageInput{ID: notify.ID(id)})
-		requireKey(t, err, "message.error.notFound")
-		_, err = s.DeletePrivateMessage(as(cid), DeletePrivateMessageInput{ID: notify.ID(id), ToID: notify.ID(ann)})
-		requireKey(t, err, "message.error.notFound")
-		_, err = s.DeletePrivateMessage(as(cid), DeletePrivateMessageInput{ID: 77})
-		requireKey(t, err, "message.error.notFound")
-		_, err = s.DeletePrivateMessage(as(cid), DeletePrivateMessageInput{})
-		requireKey(t, err, "common.error.required")
-		assert.Empty(t, sessions.take())
+		_, err = s.DeletePrivateMessage(apptest.As(bob), DeletePrivateMessageInput{ID: notify.ID(id)})
+		apptest.RequireKey(t, err, "message.error.forbidden")
+		_, err = s.DeletePrivateMessage(apptest.As(ann), DeletePrivateMessageInput{ID: notify.ID(id)})
+		apptest.RequireKey(t, err, "message.error.notFound")
+		_, err = s.DeletePrivateMessage(apptest.As(cid), DeletePrivateMessageInput{ID: notify.ID(id), ToID: notify.ID(ann)})
+		apptest.RequireKey(t, err, "message.error.notFound")
+		_, err = s.DeletePrivateMessage(apptest.As(cid), DeletePrivateMessageInput{ID: 77})
+		apptest.RequireKey(t, err, "message.error.notFound")
+		_, err = s.DeletePrivateMessage(apptest.As(cid), DeletePrivateMessageInput{})
+		apptest.RequireKey(t, err, "common.error.required")
+		assert.Empty(t, sessions.Take())
 
-		deleted, err := s.DeletePrivateMessage(as(cid), DeletePrivateMessageInput{ID: notify.ID(id), ToID: notify.ID(bob)})
+		deleted, err := s.DeletePrivateMessage(apptest.As(cid), DeletePrivateMessageInput{ID: notify.ID(id), ToID: notify.ID(bob)})
 		require.NoError(t, err)
 		assert.Equal(t, last.ID, deleted.GqDeletePrivateMessage.ID)
-		pushed = sessions.take()
+		pushed = sessions.Take()
 		require.Len(t, pushed, 2, "both parties hear of the deletion")
-		assert.Equal(t, EventDelete, pushed[0].action)
-		assert.Contains(t, pushed[0].data, `"id":"`+last.ID+`"`)
-		_, err = s.DeletePrivateMessage(as(cid), DeletePrivateMessageInput{ID: notify.ID(id)})
+		assert.Equal(t, EventDelete, pushed[0].Action)
+		assert.Contains(t, pushed[0].Data, `"id":"`+last.ID+`"`)
+		_, err = s.DeletePrivateMessage(apptest.As(cid), DeletePrivateMessageInput{ID: notify.ID(id)})
 		require.NoError(t, err, "deleting twice is harmless")
-		assert.Empty(t, sessions.take())
-		_, err = s.DeletePrivateMessage(as(bob), DeletePrivateMessageInput{ID: notify.ID(id)})
-		requireKey(t, err, "message.error.notFound")
-		recents, err = s.GetPrivateMessageUsers(as(bob), GetPrivateMessageUsersInput{})
+		assert.Empty(t, sessions.Take())
+		_, err = s.DeletePrivateMessage(apptest.As(bob), DeletePrivateMessageInput{ID: notify.ID(id)})
+		apptest.RequireKey(t, err, "message.error.notFound")
+		recents, err = s.GetPrivateMessageUsers(apptest.As(bob), GetPrivateMessageUsersInput{})
 		require.NoError(t, err)
 		assert.Len(t, recents.PrivateMessageUsers.Edges, 1, "a conversation without standing messages leaves the list")
 	})
@@ -225,25 +227,25 @@ func TestConversationsReadAndDelete(t *testing.T) {
 
 func TestBlockUser(t *testing.T) {
 	t.Parallel()
-	eachDB(t, func(t *testing.T, db *persistence.DB) {
+	apptest.EachDB(t, func(t *testing.T, db *persistence.DB) {
 		s, _ := newService(t, db)
-		ann, bob := member(t, db, "ann"), member(t, db, "bob")
-		_, err := s.BlockUser(as(ann), BlockUserInput{UserID: notify.ID(ann), Block: true})
-		requireKey(t, err, "message.error.blockSelf")
-		_, err = s.BlockUser(as(ann), BlockUserInput{UserID: 4242, Block: true})
-		requireKey(t, err, "common.error.userNotFound")
-		_, err = s.BlockUser(as(ann), BlockUserInput{Block: true})
-		requireKey(t, err, "common.error.required")
+		ann, bob := apptest.Member(t, db, "ann"), apptest.Member(t, db, "bob")
+		_, err := s.BlockUser(apptest.As(ann), BlockUserInput{UserID: notify.ID(ann), Block: true})
+		apptest.RequireKey(t, err, "message.error.blockSelf")
+		_, err = s.BlockUser(apptest.As(ann), BlockUserInput{UserID: 4242, Block: true})
+		apptest.RequireKey(t, err, "common.error.userNotFound")
+		_, err = s.BlockUser(apptest.As(ann), BlockUserInput{Block: true})
+		apptest.RequireKey(t, err, "common.error.required")
 
-		out, err := s.BlockUser(as(ann), BlockUserInput{UserID: notify.ID(bob), Block: true})
+		out, err := s.BlockUser(apptest.As(ann), BlockUserInput{UserID: notify.ID(bob), Block: true})
 		require.NoError(t, err)
 		assert.True(t, out.GqBlockUser.Blocked)
-		_, err = s.SendMessage(as(bob, Capability), SendMessageInput{ToID: notify.ID(ann), Content: "hi"})
-		requireKey(t, err, "message.error.blocked")
-		out, err = s.BlockUser(as(ann), BlockUserInput{UserID: notify.ID(bob)})
+		_, err = s.SendMessage(apptest.As(bob, Capability), SendMessageInput{ToID: notify.ID(ann), Content: "hi"})
+		apptest.RequireKey(t, err, "message.error.blocked")
+		out, err = s.BlockUser(apptest.As(ann), BlockUserInput{UserID: notify.ID(bob)})
 		require.NoError(t, err)
 		assert.False(t, out.GqBlockUser.Blocked)
-		_, err = s.SendMessage(as(bob, Capability), SendMessageInput{ToID: notify.ID(ann), Content: "hi"})
+		_, err = s.SendMessage(apptest.As(bob, Capability), SendMessageInput{ToID: notify.ID(ann), Content: "hi"})
 		require.NoError(t, err)
 	})
 }
