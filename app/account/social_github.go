@@ -99,27 +99,30 @@ func (g *socialGitHub) profile(ctx context.Context, redirectURI, code string, f 
 
 // get calls the REST API at path with the user's token and decodes the JSON reply into into.
 func (g *socialGitHub) get(ctx context.Context, token, path string, into any) error {
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, g.apiURL+path, nil)
-	if err != nil {
-		return fmt.Errorf("github: %s: %w", path, err)
+	header := http.Header{}
+	header.Set("Authorization", "Bearer "+token)
+	header.Set("Accept", "application/vnd.github+json")
+	header.Set("X-GitHub-Api-Version", "2022-11-28")
+	header.Set("User-Agent", "souk")
+	if err := socialGetJSON(ctx, g.client, g.apiURL+path, header, into); err != nil {
+		return fmt.Errorf("github: %w", err)
 	}
-	req.Header.Set("Authorization", "Bearer "+token)
-	req.Header.Set("Accept", "application/vnd.github+json")
-	req.Header.Set("X-GitHub-Api-Version", "2022-11-28")
-	req.Header.Set("User-Agent", "souk")
-	return socialDoJSON(g.client, req, into)
+	return nil
 }
 
-// socialDoJSON sends req and decodes a 200 reply's JSON body into into.
-func socialDoJSON(client *http.Client, req *http.Request, into any) error {
+// socialGetJSON GETs rawURL with header and decodes a 200 reply's JSON
+// body into into. Errors name the path only: queries may carry secrets.
+func socialGetJSON(ctx context.Context, client *http.Client, rawURL string, header http.Header, into any) error {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, rawURL, nil)
+	if err != nil {
+		return fmt.Errorf("GET: %w", withoutURL(err))
+	}
+	for name, values := range header {
+		req.Header[name] = values
+	}
 	resp, err := client.Do(req)
 	if err != nil {
-		// A *url.Error prints the whole URL, query secrets included.
-		var urlErr *url.Error
-		if errors.As(err, &urlErr) {
-			err = urlErr.Err
-		}
-		return fmt.Errorf("%s %s: %w", req.Method, req.URL.Path, err)
+		return fmt.Errorf("%s %s: %w", req.Method, req.URL.Path, withoutURL(err))
 	}
 	defer resp.Body.Close()
 	body, err := io.ReadAll(io.LimitReader(resp.Body, 1<<20))
@@ -133,6 +136,15 @@ func socialDoJSON(client *http.Client, req *http.Request, into any) error {
 		return fmt.Errorf("%s %s: decode: %w", req.Method, req.URL.Path, err)
 	}
 	return nil
+}
+
+// withoutURL drops the URL a *url.Error prints, query secrets included.
+func withoutURL(err error) error {
+	var urlErr *url.Error
+	if errors.As(err, &urlErr) {
+		return urlErr.Err
+	}
+	return err
 }
 
 // classifyOAuthError marks a token endpoint's refusal of the code

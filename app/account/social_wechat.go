@@ -116,11 +116,7 @@ func (w *socialWeChat) profile(ctx context.Context, _ string, code string, _ soc
 // get calls the API at path with query and decodes the JSON reply (WeChat
 // may label it text/plain) into into.
 func (w *socialWeChat) get(ctx context.Context, path string, query url.Values, into any) error {
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, w.apiURL+path+"?"+query.Encode(), nil)
-	if err != nil {
-		return fmt.Errorf("wechat: %s: %w", path, err)
-	}
-	if err := socialDoJSON(w.client, req, into); err != nil {
+	if err := socialGetJSON(ctx, w.client, w.apiURL+path+"?"+query.Encode(), nil, into); err != nil {
 		return fmt.Errorf("wechat: %w", err)
 	}
 	return nil
