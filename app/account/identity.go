@@ -1,13 +1,11 @@
 package account
 
 import (
-	"bytes"
-	"encoding/json"
 	"net/mail"
-	"reflect"
-	"strconv"
 	"strings"
 	"unicode"
+
+	"souk/app/action"
 
 	"github.com/nyaruka/phonenumbers"
 )
@@ -108,42 +106,10 @@ type Timestamp int64
 
 // UnmarshalJSON accepts 1700000000000 and "1700000000000".
 func (t *Timestamp) UnmarshalJSON(b []byte) error {
-	n, err := flexibleInt(b)
+	n, err := action.FlexibleInt(b)
 	*t = Timestamp(n)
 	return err
 }
 
-// ID is a databaseId. It decodes from a JSON number or a decimal string
-// (64-bit ids do not fit a JavaScript number, so clients send strings).
-type ID int64
-
-// UnmarshalJSON accepts 42 and "42".
-func (id *ID) UnmarshalJSON(b []byte) error {
-	n, err := flexibleInt(b)
-	*id = ID(n)
-	return err
-}
-
-func flexibleInt(b []byte) (int64, error) {
-	b = bytes.TrimSpace(b)
-	if bytes.Equal(b, []byte("null")) {
-		return 0, nil
-	}
-	var s string
-	if len(b) > 0 && b[0] == '"' {
-		if err := json.Unmarshal(b, &s); err != nil {
-			return 0, err
-		}
-		if s == "" {
-			return 0, nil
-		}
-	} else {
-		s = string(b)
-	}
-	n, err := strconv.ParseInt(s, 10, 64)
-	if err != nil {
-		// The registry names the field of an UnmarshalTypeError in its BadField answer.
-		return 0, &json.UnmarshalTypeError{Value: "string " + strconv.Quote(s), Type: reflect.TypeFor[int64]()}
-	}
-	return n, nil
-}
+// ID is a databaseId in an input: a JSON number or a decimal string.
+type ID = action.ID

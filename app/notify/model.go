@@ -8,34 +8,12 @@ import (
 	"strconv"
 
 	"souk/app/account"
+	"souk/app/action"
 	"souk/persistence"
 )
 
-// ID reads an id sent as a JSON number or a decimal string; "" and null are 0.
-type ID int64
-
-// UnmarshalJSON accepts 42, "42", "" and null.
-func (id *ID) UnmarshalJSON(b []byte) error {
-	var n int64
-	if err := json.Unmarshal(b, &n); err == nil {
-		*id = ID(n)
-		return nil
-	}
-	var s string
-	if err := json.Unmarshal(b, &s); err != nil {
-		return err
-	}
-	if s == "" {
-		*id = 0
-		return nil
-	}
-	n, err := strconv.ParseInt(s, 10, 64)
-	if err != nil || n < 0 {
-		return errors.New("not an id")
-	}
-	*id = ID(n)
-	return nil
-}
+// ID is an id in an input: a JSON number or a decimal string.
+type ID = action.ID
 
 // FormatID writes an id as the client reads it.
 func FormatID(id int64) string { return strconv.FormatInt(id, 10) }

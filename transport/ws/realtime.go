@@ -322,43 +322,18 @@ const (
 
 func keyed(key string) refusalFrame { return refusalFrame{Code: key, Message: messages[key]} }
 
-// flexID reads an id sent as a JSON number or a decimal string.
-type flexID int64
-
-func (f *flexID) UnmarshalJSON(b []byte) error {
-	var n int64
-	if err := json.Unmarshal(b, &n); err == nil {
-		*f = flexID(n)
-		return nil
-	}
-	var s string
-	if err := json.Unmarshal(b, &s); err != nil {
-		return err
-	}
-	if s == "" {
-		*f = 0
-		return nil
-	}
-	n, err := strconv.ParseInt(s, 10, 64)
-	if err != nil {
-		return err
-	}
-	*f = flexID(n)
-	return nil
-}
-
 // userRef reads join_room's user: an id, or an object with databaseId or id.
 type userRef int64
 
 func (u *userRef) UnmarshalJSON(b []byte) error {
-	var id flexID
+	var id action.ID
 	if err := json.Unmarshal(b, &id); err == nil {
 		*u = userRef(id)
 		return nil
 	}
 	var obj struct {
-		DatabaseID flexID `json:"databaseId"`
-		ID         flexID `json:"id"`
+		DatabaseID action.ID `json:"databaseId"`
+		ID         action.ID `json:"id"`
 	}
 	if err := json.Unmarshal(b, &obj); err != nil {
 		return err

@@ -5,16 +5,18 @@ import (
 	"slices"
 	"strconv"
 
+	"souk/app/action"
+
 	"souk/actors"
 )
 
 const defaultRoom = "chat"
 
 type connectData struct {
-	UserID    flexID `json:"userId"`
-	Signature string `json:"signature"`
-	Timestamp string `json:"timestamp"`
-	InboxSeq  *int64 `json:"inboxSeq"`
+	UserID    action.ID `json:"userId"`
+	Signature string    `json:"signature"`
+	Timestamp string    `json:"timestamp"`
+	InboxSeq  *int64    `json:"inboxSeq"`
 }
 
 // authenticate checks a socket token and binds the member to the
@@ -72,12 +74,12 @@ func (h *Realtime) connect(ctx context.Context, c *Conn, st *connState, f Frame)
 }
 
 type joinData struct {
-	Room      string  `json:"room"`
-	User      userRef `json:"user"`
-	UserID    flexID  `json:"userId"`
-	Signature string  `json:"signature"`
-	Timestamp string  `json:"timestamp"`
-	LastSeq   *int64  `json:"lastSeq"`
+	Room      string    `json:"room"`
+	User      userRef   `json:"user"`
+	UserID    action.ID `json:"userId"`
+	Signature string    `json:"signature"`
+	Timestamp string    `json:"timestamp"`
+	LastSeq   *int64    `json:"lastSeq"`
 }
 
 // joinSuccess is the data of join_success and leave_room.
@@ -232,10 +234,10 @@ func idemKey(userID int64, clientID string, c *Conn) string {
 }
 
 type deleteData struct {
-	ID        flexID `json:"id"`
-	Room      string `json:"room"`
-	Signature string `json:"signature"`
-	Timestamp string `json:"timestamp"`
+	ID        action.ID `json:"id"`
+	Room      string    `json:"room"`
+	Signature string    `json:"signature"`
+	Timestamp string    `json:"timestamp"`
 }
 
 func (h *Realtime) deleteChat(ctx context.Context, c *Conn, st *connState, f Frame) {
