@@ -105,3 +105,29 @@ export async function launchBrowser() {
 export function screenshot(page, name) {
   return page.screenshot({ path: path.join(artifactsDir, `${name}.png`), fullPage: true });
 }
+
+/** The demo logins `souk serve --dev` loads. */
+export const DEMO_USERS = {
+  admin: { username: 'admin@souk.dev', password: 'souk-admin-2026' },
+  vip: { username: 'vip@souk.dev', password: 'souk-vip-2026' },
+  member: { username: 'member@souk.dev', password: 'souk-member-2026' },
+};
+
+/** Browser context options of a desktop and of a phone. */
+export const DESKTOP = { viewport: { width: 1280, height: 800 } };
+export const MOBILE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+
+/**
+ * Logs in through the API from the page itself, so the httpOnly cookies land
+ * in its browser context; resolves to the signed-in user, or null.
+ */
+export function apiLogin(page, credentials) {
+  return page.evaluate(async (data) => {
+    const response = await fetch('/api/request', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ action: 'auth.login', data: { provider: 'PASSWORD', ...data } }),
+    });
+    return response.ok ? (await response.json()).login.user : null;
+  }, credentials);
+}

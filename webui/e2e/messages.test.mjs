@@ -6,19 +6,10 @@
 // the lock. Screenshots go to webui/e2e/artifacts/.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { launchBrowser, screenshot, skipReason, startServer } from './helpers.mjs';
+import { apiLogin, DEMO_USERS, DESKTOP, launchBrowser, MOBILE, screenshot, skipReason, startServer } from './helpers.mjs';
 
 const reason = skipReason();
 if (reason) console.log(reason);
-
-const USERS = {
-  admin: { username: 'admin@souk.dev', password: 'souk-admin-2026' },
-  vip: { username: 'vip@souk.dev', password: 'souk-vip-2026' },
-  member: { username: 'member@souk.dev', password: 'souk-member-2026' },
-};
-
-const DESKTOP = { viewport: { width: 1280, height: 800 } };
-const MOBILE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 
 describe('private messages and notifications', { skip: reason ?? false }, () => {
   let server;
@@ -47,14 +38,7 @@ describe('private messages and notifications', { skip: reason ?? false }, () => 
     const errors = [];
     page.on('pageerror', (error) => errors.push(error.message));
     await page.goto(`${server.url}/en`);
-    const user = await page.evaluate(async (credentials) => {
-      const response = await fetch('/api/request', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ action: 'auth.login', data: { provider: 'PASSWORD', ...credentials } }),
-      });
-      return response.ok ? (await response.json()).login.user : null;
-    }, USERS[who]);
+    const user = await apiLogin(page, DEMO_USERS[who]);
     assert.ok(user, `${who} logs in`);
     const synced = inboxSynced(page);
     await page.reload();
