@@ -245,6 +245,8 @@ func (o *Options) usersNeeded() int {
 		return o.Members
 	case "pm":
 		return o.Users
+	case "http":
+		return max(o.Users, historyWriters)
 	}
 	return max(o.Users, 1)
 }

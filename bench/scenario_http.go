@@ -34,8 +34,9 @@ var httpActions = map[string]httpAction{
 	"settings": {name: "settings", label: "utils.getSettings", action: "utils.getSettings", data: map[string]string{}},
 	"page":     {name: "page", label: "auth.pageData", action: "auth.pageData", data: map[string]string{"path": "/"}},
 	"viewer":   {name: "viewer", label: "auth.viewer", action: "auth.viewer", data: map[string]string{}, signedIn: true},
-	"history":  {name: "history", label: "utils.getChatMessages", action: "utils.getChatMessages", data: map[string]any{"room": "chat", "first": 18}},
-	"levels":   {name: "levels", label: "utils.levelTips", action: "utils.levelTips", data: map[string]string{}},
+	// history reads a full page of a room the run fills first (fillHistory).
+	"history": {name: "history", label: "utils.getChatMessages", action: "utils.getChatMessages", data: map[string]any{"room": historyRoom, "first": historyPage}},
+	"levels":  {name: "levels", label: "utils.levelTips", action: "utils.levelTips", data: map[string]string{}},
 	// guest is the lightest action there is (auth.viewer without a token
 	// reads nothing): the ceiling of the request path itself.
 	"guest": {name: "guest", label: "auth.viewer (guest)", action: "auth.viewer", data: map[string]string{}},
@@ -102,12 +103,24 @@ func runHTTP(ctx context.Context, r *runner) (*Report, error) {
 	client := &http.Client{Transport: transport, Timeout: 10 * time.Second}
 
 	var tokens []string
-	if slices.ContainsFunc(mix, func(a httpAction) bool { return a.signedIn }) {
-		tokens, err = signIn(ctx, client, r)
-		if err != nil {
+	readsHistory := slices.ContainsFunc(mix, func(a httpAction) bool { return a.name == "history" })
+	signsIn := slices.ContainsFunc(mix, func(a httpAction) bool { return a.signedIn })
+	if readsHistory || signsIn {
+		n := o.Users
+		if readsHistory {
+			n = max(n, historyWriters)
+		}
+		if tokens, err = signIn(ctx, client, r, n); err != nil {
 			return nil, err
 		}
 	}
+	if readsHistory {
+		if err := fillHistory(ctx, client, r.target(0), tokens[:min(historyWriters, len(tokens))]); err != nil {
+			return nil, err
+		}
+	}
+	// auth.viewer is called as --users members.
+	tokens = tokens[:min(max(o.Users, 1), len(tokens))]
 	// Bodies are built once per worker and action: the load is the server's.
 	bodies := func(worker int) map[string][]byte {
 		out := map[string][]byte{}
@@ -134,11 +147,15 @@ func runHTTP(ctx context.Context, r *runner) (*Report, error) {
 		w := &httpWorker{lat: map[string]*series{}, byStatus: map[string]map[string]int64{}}
 		workers[i] = w
 		body := bodies(i)
-		url := r.target(i) + "/api/request"
+		post := newPoster(r.target(i)+"/api/request", client)
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for n := i; ; n += o.Conns {
+			defer post.close()
+			// Each client goes through the whole mix in turn (from its own
+			// place in it), so the mix's weights hold whatever each
+			// action costs.
+			for n := i; ; n++ {
 				issued := time.Now()
 				if o.Rate > 0 {
 					// Open loop: each request has its time, and its latency
@@ -153,7 +170,7 @@ func runHTTP(ctx context.Context, r *runner) (*Report, error) {
 					return
 				}
 				a := mix[n%len(mix)]
-				status := postJSON(ctx, client, url, body[a.name])
+				status := post.post(ctx, body[a.name])
 				now := time.Now()
 				s := w.lat[a.name]
 				if s == nil {
@@ -239,10 +256,75 @@ func runHTTP(ctx context.Context, r *runner) (*Report, error) {
 	return rep, nil
 }
 
-// signIn signs in up to --users bench members (auth.login, within its
-// per-address limit) and returns their access tokens.
-func signIn(ctx context.Context, client *http.Client, r *runner) ([]string, error) {
-	n := min(max(r.o.Users, 1), 16, len(r.users.Users))
+// The history action reads a page of historyPage messages from historyRoom,
+// a room of the bench's own, so that a deployment's public chat stays clean.
+const (
+	historyRoom = "bench-history"
+	historyPage = 18
+	// historyWriters fill the page in two rounds of the 2 s send limit.
+	historyWriters = historyPage / 2
+)
+
+// fillHistory sends the messages historyRoom lacks for a full page, as the
+// signed-in members (utils.chat, one message per member every 2 s).
+func fillHistory(ctx context.Context, client *http.Client, target string, tokens []string) error {
+	url := target + "/api/request"
+	call := func(action, token string, data any) (map[string]any, error) {
+		body, _ := json.Marshal(map[string]any{"action": action, "lang": "en", "authToken": token, "data": data})
+		req, err := http.NewRequestWithContext(ctx, http.MethodPost, url, bytes.NewReader(body))
+		if err != nil {
+			return nil, err
+		}
+		req.Header.Set("Content-Type", "application/json")
+		resp, err := client.Do(req)
+		if err != nil {
+			return nil, err
+		}
+		defer resp.Body.Close()
+		msg, _ := io.ReadAll(io.LimitReader(resp.Body, 1<<20))
+		if resp.StatusCode != http.StatusOK {
+			return nil, fmt.Errorf("%s: %s %s", action, resp.Status, msg)
+		}
+		var out map[string]any
+		return out, json.Unmarshal(msg, &out)
+	}
+	page, err := call("utils.getChatMessages", "", map[string]any{"room": historyRoom, "first": historyPage})
+	if err != nil {
+		return fmt.Errorf("fill the history room: %w", err)
+	}
+	edges, _ := dig(page, "guaqi", "utils", "getChatMessages", "edges").([]any)
+	for sent := 0; sent < historyPage-len(edges); {
+		if sent > 0 && sent%len(tokens) == 0 {
+			// Each member may send again 2 s after its last message.
+			if !sleepCtx(ctx, 2100*time.Millisecond) {
+				return ctx.Err()
+			}
+		}
+		text := "bench history " + strconv.Itoa(len(edges)+sent+1) + ": " + strings.Repeat("lorem ipsum ", 8)
+		if _, err := call("utils.chat", tokens[sent%len(tokens)], map[string]any{"room": historyRoom, "text": text}); err != nil {
+			return fmt.Errorf("fill the history room: %w", err)
+		}
+		sent++
+	}
+	return nil
+}
+
+// dig walks nested JSON objects by key; nil when a key is missing.
+func dig(v any, keys ...string) any {
+	for _, k := range keys {
+		m, ok := v.(map[string]any)
+		if !ok {
+			return nil
+		}
+		v = m[k]
+	}
+	return v
+}
+
+// signIn signs in up to n bench members (at most 16: auth.login's limit per
+// address) and returns their access tokens.
+func signIn(ctx context.Context, client *http.Client, r *runner, n int) ([]string, error) {
+	n = min(max(n, 1), 16, len(r.users.Users))
 	var tokens []string
 	for i := range n {
 		u := r.user(i)

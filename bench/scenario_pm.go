@@ -92,7 +92,7 @@ func runPM(ctx context.Context, r *runner) (*Report, error) {
 		MaxIdleConnsPerHost: 64, DisableCompression: true}
 	defer transport.CloseIdleConnections()
 	httpClient := &http.Client{Transport: transport, Timeout: 10 * time.Second}
-	tokens, err := signIn(ctx, httpClient, r)
+	tokens, err := signIn(ctx, httpClient, r, o.Users)
 	if err != nil {
 		return nil, err
 	}
