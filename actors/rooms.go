@@ -9,7 +9,10 @@ import (
 
 // Rooms calls the room grains and reads room history. It is safe for
 // concurrent use.
-type Rooms struct{ env *env }
+type Rooms struct {
+	env     *env
+	history *historyCache
+}
 
 // SendInput is a message to send to a room.
 type SendInput struct {
@@ -57,6 +60,8 @@ func (r *Rooms) Delete(ctx context.Context, in DeleteInput) (*ChatEvent, error) 
 
 func (r *Rooms) command(ctx context.Context, room string, msg proto.Message) (*ChatEvent, error) {
 	res, err := r.env.request(ctx, roomKind, room, msg)
+	// Even a failed command may have been stored (a reply lost in a move).
+	r.history.drop(room)
 	if err != nil {
 		return nil, err
 	}
@@ -160,7 +165,18 @@ func (r *Rooms) LastSeq(ctx context.Context, room string) (int64, error) {
 
 // History returns up to limit standing messages with a sequence number
 // below before (0: the newest), oldest first, and whether older ones exist.
+// The newest page may come from this node's copy (see HistoryTTL); the
+// events are shared and must not be changed.
 func (r *Rooms) History(ctx context.Context, room string, before int64, limit int) ([]*ChatEvent, bool, error) {
+	if before == 0 {
+		return r.history.get(ctx, room, limit, func(ctx context.Context) ([]*ChatEvent, bool, error) {
+			return r.readHistory(ctx, room, 0, limit)
+		})
+	}
+	return r.readHistory(ctx, room, before, limit)
+}
+
+func (r *Rooms) readHistory(ctx context.Context, room string, before int64, limit int) ([]*ChatEvent, bool, error) {
 	list, err := r.env.db.Chat().History(ctx, room, before, limit+1)
 	if err != nil {
 		return nil, false, err

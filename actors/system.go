@@ -89,7 +89,7 @@ func Start(ctx context.Context, cfg cluster.Config, db *persistence.DB) (*System
 	if _, err := cluster.Start(ctx, cfg); err != nil {
 		return nil, err
 	}
-	return &System{env: e, rooms: &Rooms{env: e}, sessions: &Sessions{env: e}}, nil
+	return &System{env: e, rooms: &Rooms{env: e, history: newHistoryCache()}, sessions: &Sessions{env: e}}, nil
 }
 
 // Node returns the cluster node.

@@ -43,6 +43,10 @@ func TestNotificationsStore(t *testing.T) {
 		require.NoError(t, err)
 		assert.JSONEq(t, `{}`, string(got.Content))
 
+		_, unread, err := db.Users().GetWithCounts(ctx, ann)
+		require.NoError(t, err)
+		assert.Equal(t, Counts{Notifications: 3}, unread, "read with the member's row")
+
 		newest, err := s.List(ctx, ann, 0, 0, 2)
 		require.NoError(t, err)
 		assert.Equal(t, []string{"n2", "n3"}, []string{newest[0].Title, newest[1].Title}, "the newest page, oldest first")

@@ -64,13 +64,14 @@ func (db *DB) Users() UsersStore { return UsersStore{db: db} }
 const userColumns = `id, name, slug, description, avatar_url, email, phone, password_hash, level_key,
 	vip_key, vip_expires_at, is_admin, dark_room, has_information, created_at, updated_at, referrer_id, profile`
 
-func scanUser(row scanner) (User, error) {
+// scanUser scans userColumns, then the extra columns into extra.
+func scanUser(row scanner, extra ...any) (User, error) {
 	var u User
 	var email, phone sql.NullString
 	var profile string
-	err := row.Scan(&u.ID, &u.Name, &u.Slug, &u.Description, &u.AvatarURL, &email, &phone,
+	err := row.Scan(append([]any{&u.ID, &u.Name, &u.Slug, &u.Description, &u.AvatarURL, &email, &phone,
 		&u.PasswordHash, &u.LevelKey, &u.VIPKey, &u.VIPExpiresAt, &u.IsAdmin, &u.DarkRoom,
-		&u.HasInfomation, &u.CreatedAt, &u.UpdatedAt, &u.ReferrerID, &profile)
+		&u.HasInfomation, &u.CreatedAt, &u.UpdatedAt, &u.ReferrerID, &profile}, extra...)...)
 	if err != nil {
 		return u, err
 	}
@@ -125,6 +126,21 @@ func (s UsersStore) Get(ctx context.Context, id int64) (User, error) {
 		return User{}, fmt.Errorf("users store: get %d: %w", id, mapError(err))
 	}
 	return u, nil
+}
+
+// GetWithCounts returns the user with the id and their unread counters
+// (Counts without Conversation) in one statement, or ErrNotFound: what a
+// member's every page load asks for.
+func (s UsersStore) GetWithCounts(ctx context.Context, id int64) (User, Counts, error) {
+	var c Counts
+	u, err := scanUser(s.db.reads.QueryRowContext(ctx, `SELECT `+userColumns+`,
+		(SELECT COUNT(*) FROM private_messages WHERE to_id = $1 AND read_at = 0 AND deleted_at = 0),
+		(SELECT COUNT(*) FROM notifications WHERE to_id = $1 AND read_at = 0)
+		FROM users WHERE id = $1`, id), &c.Messages, &c.Notifications)
+	if err != nil {
+		return User{}, Counts{}, fmt.Errorf("users store: get %d with counts: %w", id, mapError(err))
+	}
+	return u, c, nil
 }
 
 // GetBySlug returns the user with the slug, or ErrNotFound.

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"sync"
 	"time"
 
 	"github.com/golang-jwt/jwt/v5"
@@ -58,8 +59,8 @@ func issueAccess(key []byte, userID int64, r rights, now time.Time) (string, tim
 }
 
 // parseAccess verifies token (HS256 only, our issuer, unexpired at now) and
-// returns the viewer it was issued to.
-func parseAccess(key []byte, token string, now time.Time) (action.Viewer, error) {
+// returns the viewer it was issued to and when the token expires.
+func parseAccess(key []byte, token string, now time.Time) (action.Viewer, time.Time, error) {
 	var claims accessClaims
 	_, err := jwt.ParseWithClaims(token, &claims, func(*jwt.Token) (any, error) { return key, nil },
 		jwt.WithValidMethods([]string{jwt.SigningMethodHS256.Alg()}),
@@ -68,11 +69,61 @@ func parseAccess(key []byte, token string, now time.Time) (action.Viewer, error)
 		jwt.WithTimeFunc(func() time.Time { return now }),
 	)
 	if err != nil {
-		return action.Viewer{}, fmt.Errorf("%w: %w", errBadAccessToken, err)
+		return action.Viewer{}, time.Time{}, fmt.Errorf("%w: %w", errBadAccessToken, err)
 	}
 	id, err := strconv.ParseInt(claims.Subject, 10, 64)
 	if err != nil || id <= 0 {
-		return action.Viewer{}, fmt.Errorf("%w: subject %q", errBadAccessToken, claims.Subject)
+		return action.Viewer{}, time.Time{}, fmt.Errorf("%w: subject %q", errBadAccessToken, claims.Subject)
 	}
-	return action.Viewer{UserID: id, IsAdmin: claims.Admin, UserCan: claims.UserCan}, nil
+	return action.Viewer{UserID: id, IsAdmin: claims.Admin, UserCan: claims.UserCan}, claims.ExpiresAt.Time, nil
+}
+
+// maxVerifiedTokens bounds the access tokens a node remembers as verified.
+const maxVerifiedTokens = 16_384
+
+// verifiedToken is an access token whose signature and claims were checked.
+type verifiedToken struct {
+	viewer  action.Viewer // UserCan is shared: read only
+	expires time.Time
+}
+
+// verifiedTokens remembers the tokens a node verified until they expire: a
+// member's client sends the same token with every request for up to
+// AccessTokenTTL, and checking it again (decoding the JWT, its claims and
+// the HMAC) was a twentieth of a signed-in request's cost. Only a token that
+// passed parseAccess is kept, keyed by the whole token, so a forged one is
+// never a hit. It is safe for concurrent use.
+type verifiedTokens struct {
+	mu     sync.RWMutex
+	tokens map[string]verifiedToken // guarded by mu
+}
+
+func (c *verifiedTokens) get(token string, now time.Time) (action.Viewer, bool) {
+	c.mu.RLock()
+	v, ok := c.tokens[token]
+	c.mu.RUnlock()
+	if !ok || !now.Before(v.expires) {
+		return action.Viewer{}, false
+	}
+	return v.viewer, true
+}
+
+func (c *verifiedTokens) put(token string, v action.Viewer, expires, now time.Time) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.tokens == nil {
+		c.tokens = make(map[string]verifiedToken)
+	}
+	if len(c.tokens) >= maxVerifiedTokens {
+		for k, t := range c.tokens {
+			if !now.Before(t.expires) {
+				delete(c.tokens, k)
+			}
+		}
+		if len(c.tokens) >= maxVerifiedTokens {
+			// All live: start again rather than grow without bound.
+			clear(c.tokens)
+		}
+	}
+	c.tokens[token] = verifiedToken{viewer: v, expires: expires}
 }

@@ -48,8 +48,9 @@ type Config struct {
 	// PasswordCost is the argon2id cost of new password hashes; the zero
 	// value means DefaultArgon2. Only tests lower it.
 	PasswordCost Argon2Params
-	// Notifications counts the viewer's unread notifications (gqNotification);
-	// nil counts none.
+	// Notifications turns on the viewer's count of unread notifications
+	// (gqNotification): auth.viewer reads it with the member's row, the
+	// other replies through Notifications; nil counts none.
 	Notifications NotificationCounter
 }
 

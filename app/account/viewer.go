@@ -118,14 +118,31 @@ func (s *Service) Viewer(ctx context.Context, _ struct{}) (ViewerReply, error) {
 // ViewerFor builds the viewer of userID in the request's language. It
 // returns an error wrapping persistence.ErrNotFound for an unknown user.
 func (s *Service) ViewerFor(ctx context.Context, userID int64) (Viewer, error) {
-	u, err := s.db.Users().Get(ctx, userID)
+	u, counts, err := s.db.Users().GetWithCounts(ctx, userID)
 	if err != nil {
 		return Viewer{}, fmt.Errorf("account: viewer: %w", err)
 	}
-	return s.viewerOf(ctx, u)
+	unread := 0
+	if s.notices != nil {
+		unread = counts.Notifications
+	}
+	return s.viewerWith(ctx, u, unread)
 }
 
+// viewerOf builds the viewer of u, read just now.
 func (s *Service) viewerOf(ctx context.Context, u persistence.User) (Viewer, error) {
+	unread := 0
+	if s.notices != nil {
+		var err error
+		if unread, err = s.notices.UnreadNotifications(ctx, u.ID); err != nil {
+			return Viewer{}, fmt.Errorf("account: viewer: %w", err)
+		}
+	}
+	return s.viewerWith(ctx, u, unread)
+}
+
+// viewerWith builds the viewer of u with unread notifications.
+func (s *Service) viewerWith(ctx context.Context, u persistence.User, unread int) (Viewer, error) {
 	lang := action.RequestFrom(ctx).Lang
 	now := s.now()
 	r, err := loadRights(ctx, s.db, u, now)
@@ -139,12 +156,6 @@ func (s *Service) viewerOf(ctx context.Context, u persistence.User) (Viewer, err
 	maxFileSize, err := s.maxFileSize(ctx)
 	if err != nil {
 		return Viewer{}, err
-	}
-	unread := 0
-	if s.notices != nil {
-		if unread, err = s.notices.UnreadNotifications(ctx, u.ID); err != nil {
-			return Viewer{}, fmt.Errorf("account: viewer: %w", err)
-		}
 	}
 	id := strconv.FormatInt(u.ID, 10)
 	sig, ts := SocketToken(s.secret, u.ID, now)
