@@ -34,7 +34,14 @@ const (
 )
 
 const (
-	attemptTimeout = 2 * time.Second
+	// firstAttemptTimeout bounds a grain request's first attempt; each
+	// attempt that times out doubles it for the next, up to attemptTimeout.
+	// An activation stopped while the request waited in its mailbox (its
+	// grain moved, or its node is stopping) drops it without an answer,
+	// so a short first wait bounds that stall; a grain that is merely slow
+	// answers the resend from its reply cache (commands are idempotent).
+	firstAttemptTimeout = 300 * time.Millisecond
+	attemptTimeout      = 2 * time.Second
 	// defaultCallTimeout bounds a call whose context has no deadline.
 	defaultCallTimeout = 10 * time.Second
 	// bindWait is how long a grain activated during start-up waits for the node.
@@ -131,8 +138,8 @@ func (e *env) request(ctx context.Context, kind, identity string, msg proto.Mess
 	}
 	var lastErr error
 	moved, failed := 0, 0
+	timeout := firstAttemptTimeout
 	for {
-		timeout := attemptTimeout
 		if deadline, _ := ctx.Deadline(); time.Until(deadline) < timeout {
 			timeout = max(time.Until(deadline), 10*time.Millisecond)
 		}
@@ -142,6 +149,9 @@ func (e *env) request(ctx context.Context, kind, identity string, msg proto.Mess
 		}
 		if err == nil {
 			err = errors.New("empty reply")
+		}
+		if errors.Is(err, actor.ErrTimeout) {
+			timeout = min(2*timeout, attemptTimeout)
 		}
 		lastErr = err
 		var pause time.Duration
