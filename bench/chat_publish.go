@@ -38,8 +38,10 @@ func (cr *chatRun) retry(payload []byte) bool {
 	cr.mu.Unlock()
 	cr.retried.Add(1)
 	time.AfterFunc(time.Duration(wait+10)*time.Millisecond, func() {
-		if c := p.m.client.Load().conn.Load(); c == nil || c.sendText(p.frame) != nil {
-			cr.sendErrors.Add(1)
+		// On a closed socket it stays in flight: sent again after the
+		// reconnect (scale), or counted unacknowledged at the end.
+		if c := p.m.client.Load().conn.Load(); c != nil {
+			_ = c.sendText(p.frame)
 		}
 	})
 	return true
@@ -83,14 +85,34 @@ func (cr *chatRun) publish(ctx context.Context, publishers int, rate float64, si
 		cr.mu.Lock()
 		cr.inflight["b"+tag] = &pending{m: m, frame: append([]byte(nil), buf...)}
 		cr.mu.Unlock()
-		if err := c.sendText(buf); err != nil {
-			cr.sendErrors.Add(1)
-			continue
-		}
+		// A socket the server just closed fails the write: the message
+		// stays in flight, as in the client's outbox, and is sent again
+		// once the member has reconnected (scale), or counted
+		// unacknowledged at the end.
+		_ = c.sendText(buf)
 		sent.add(now, 1)
 		n++
 	}
 	return n
+}
+
+// resend sends m's messages still in flight again on its new connection,
+// with their clientId, as the client does after a reconnect: the room
+// answers one it had stored with the first result, and stores the others.
+func (cr *chatRun) resend(m *member, c *wsConn) {
+	cr.mu.Lock()
+	var frames [][]byte
+	for _, p := range cr.inflight {
+		if p.m == m {
+			frames = append(frames, p.frame)
+		}
+	}
+	cr.mu.Unlock()
+	for _, f := range frames {
+		if c.sendText(f) == nil {
+			cr.resent.Add(1)
+		}
+	}
 }
 
 // waitAcks waits (bounded) until every sent message was answered.

@@ -39,7 +39,7 @@ type chatRun struct {
 	members []*member
 	start   time.Time
 
-	acked, refused, retried, reconnects, sendErrors atomic.Int64
+	acked, refused, retried, reconnects, resent, sendErrors atomic.Int64
 
 	mu       sync.Mutex
 	inflight map[string]*pending // guarded by mu: by clientId, until acknowledged
@@ -202,9 +202,12 @@ func runChat(ctx context.Context, r *runner) (*Report, error) {
 		HandshakeMs: cr.op.handshakeLatency()}
 	rep.fail("connect failed", cr.op.failed.Load())
 	rep.fail("not joined", int64(len(cr.members)-joined))
-	rep.fail("send failed", cr.sendErrors.Load())
+	rep.fail("join not sent", cr.sendErrors.Load())
 	rep.fail("unacknowledged", published-cr.acked.Load()-cr.refused.Load())
 	rep.Params["retried_after_throttle"] = cr.retried.Load()
+	if o.Scenario == "scale" {
+		rep.Params["resent_after_reconnect"] = cr.resent.Load()
+	}
 	for k, v := range cr.op.refusals() {
 		rep.fail(k, v)
 	}

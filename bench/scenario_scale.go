@@ -66,6 +66,9 @@ func (cr *chatRun) reconnect(ctx context.Context, old *client) {
 		m.mu.Unlock()
 		cr.reconnects.Add(1)
 		cr.join(cl, last)
+		if c := cl.conn.Load(); c != nil {
+			cr.resend(m, c)
+		}
 		return
 	}
 }
