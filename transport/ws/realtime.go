@@ -46,6 +46,9 @@ import (
 //	chat_room    a chat message (actors.ChatMessage) with its room and seq
 //	delete_chat  {"id": "<deleted message>", "room", "seq", "user"}
 //	join_success {"action": "join_room", "room", "online", "lastSeq", "user", "self"?}
+//	             online counts the members in the room on every node, each
+//	             once (a joiner new to the room is counted by the join_success
+//	             without self that follows)
 //	leave_room   {"action": "leave_room", "room", "online", "user"}
 //	show_room    {"room", "online", "lastSeq", "users": [user…]}
 //	chat_ack     {"clientId", "id", "seq", "room"}

@@ -2,10 +2,12 @@ package ws
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -259,4 +261,43 @@ func TestRealtimeSingleNodeResume(t *testing.T) {
 	}
 	checkDelivery(t, n, listeners, accepted)
 	assert.Len(t, accepted, senders*perSender)
+}
+
+// TestJoinCountsMembersOfTheCluster: join_success tells a joiner how many
+// members are in the room on every node, each member once, whatever node
+// the joiner's connection is on and however many connections each holds.
+func TestJoinCountsMembersOfTheCluster(t *testing.T) {
+	if raceEnabled {
+		t.Skip("protoactor races against itself with several members in one process: run without -race")
+	}
+	cl := newRTCluster(t, true)
+	n1 := cl.start()
+	n2 := cl.start(n1.gossip())
+	for _, n := range []*rtNode{n1, n2} {
+		require.Eventually(t, func() bool { return n.sys.Node().Members() == 2 }, 15*time.Second, 20*time.Millisecond)
+	}
+	ann, bob := addUser(t, n1.db, "ann", false), addUser(t, n1.db, "bob", false)
+	online := func(f Frame) int {
+		var d joinSuccess
+		require.NoError(t, json.Unmarshal(f.Data, &d))
+		return d.Online
+	}
+	self := func(d json.RawMessage) bool { return strings.Contains(string(d), `"self":true`) }
+	joined := func(cc *chatClient) Frame {
+		cc.connect()
+		cc.join("chat", nil)
+		return cc.waitFrame("join_success", self)
+	}
+
+	annOn1 := dialChat(t, n1.wsURL, ann)
+	assert.Equal(t, 1, online(joined(annOn1)))
+	bobOn1 := dialChat(t, n1.wsURL, bob)
+	joined(bobOn1)
+	// The room's grain has counted bob once ann is told of his arrival.
+	annOn1.waitFrame("join_success", func(d json.RawMessage) bool { return !self(d) && strings.Contains(string(d), `"online":2`) })
+
+	annOn2 := dialChat(t, n2.wsURL, ann)
+	assert.Equal(t, 2, online(joined(annOn2)), "ann and bob, though n2 holds one connection")
+	annAgain := dialChat(t, n1.wsURL, ann)
+	assert.Equal(t, 2, online(joined(annAgain)), "ann once, though n1 holds two of her connections")
 }

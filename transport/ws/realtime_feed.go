@@ -4,6 +4,7 @@ import (
 	"context"
 	"strconv"
 	"sync/atomic"
+	"time"
 
 	"souk/actors"
 )
@@ -29,9 +30,15 @@ type feed struct {
 	lastSeq int64
 	loaded  bool
 	unsub   func()
+	// online is the room's count of members online on every node, as the
+	// room's grain last told: on load, then with each join or leave.
+	online int
 }
 
 const feedQueue = 4096
+
+// presenceWait bounds the wait for the room's count when a feed starts.
+const presenceWait = time.Second
 
 var frameIDs atomic.Int64
 
@@ -150,7 +157,15 @@ func (f *feed) load() bool {
 		f.h.log.Warn("realtime: read room sequence", "room", f.room, "error", err)
 		return false
 	}
-	f.lastSeq, f.loaded = last, true
+	// The count is not worth holding the join for long.
+	pctx, pcancel := context.WithTimeout(ctx, presenceWait)
+	defer pcancel()
+	p, err := f.h.cfg.Rooms.Presence(pctx, f.room, 0)
+	if err != nil {
+		// Only the count is missing: the next join or leave brings it.
+		f.h.log.Warn("realtime: read room presence", "room", f.room, "error", err)
+	}
+	f.lastSeq, f.online, f.loaded = last, p.Online, true
 	return true
 }
 
@@ -167,8 +182,10 @@ func (f *feed) join(c *Conn, user *actors.ChatUser, since int64) {
 		}
 	}
 	f.h.groups.Add(f.group, c)
+	// The cluster's count as last heard; a member new to the room is
+	// counted by the join_room presence that follows, sent to them too.
 	c.SendJSON("join_success", joinSuccess{Action: "join_room", Room: f.room, LastSeq: f.lastSeq,
-		Online: f.h.groups.Members(f.group), User: actors.NewChatMessageUser(user), Self: true})
+		Online: max(f.online, 1), User: actors.NewChatMessageUser(user), Self: true})
 }
 
 // replay sends c the events in (from, lastSeq] from the database.
@@ -206,6 +223,7 @@ func (f *feed) receive(b *actors.RoomBroadcast) {
 		f.event(body.Event)
 	case *actors.RoomBroadcast_Presence:
 		p := body.Presence
+		f.online = int(p.GetOnline())
 		action := "join_success"
 		if p.GetKind() == "leave_room" {
 			action = "leave_room"
