@@ -38,7 +38,15 @@ type Config struct {
 	// Open: two nodes then collide with a chance of 1 in 1023, so set it
 	// explicitly when more than one node writes to the same database.
 	Node int64
+	// MaxConns bounds this node's PostgreSQL connections, open and kept
+	// idle alike; 0 means DefaultMaxConns. Unused on SQLite.
+	MaxConns int
 }
+
+// DefaultMaxConns is how many PostgreSQL connections a node keeps by
+// default: enough for the requests a node serves at once on a few cores,
+// few enough for a cluster of nodes within PostgreSQL's default 100.
+const DefaultMaxConns = 16
 
 // DB is an open, possibly migrated database. It is safe for concurrent use.
 type DB struct {
@@ -79,7 +87,11 @@ func Open(ctx context.Context, cfg Config) (*DB, error) {
 	}
 	switch strings.ToLower(u.Scheme) {
 	case "postgres", "postgresql":
-		if err := db.openPostgres(ctx, cfg.URL, u.Redacted()); err != nil {
+		maxConns := cfg.MaxConns
+		if maxConns <= 0 {
+			maxConns = DefaultMaxConns
+		}
+		if err := db.openPostgres(ctx, cfg.URL, u.Redacted(), maxConns); err != nil {
 			return nil, err
 		}
 		return db, nil

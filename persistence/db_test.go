@@ -172,3 +172,28 @@ func TestMillis(t *testing.T) {
 	assert.Equal(t, int64(1767294245006), Millis(at))
 	assert.InDelta(t, time.Now().UnixMilli(), Now(), 1000)
 }
+
+// TestPostgresPoolKeepsItsConnections: the pool is bounded and keeps what
+// it opened, so that a burst of queries does not end in new server
+// processes for each one.
+func TestPostgresPoolKeepsItsConnections(t *testing.T) {
+	t.Parallel()
+	url := pgtest.NewDatabase(t)
+	for _, c := range []struct{ set, want int }{{0, DefaultMaxConns}, {5, 5}} {
+		db, err := Open(t.Context(), Config{URL: url, MaxConns: c.set})
+		require.NoError(t, err)
+		var wg sync.WaitGroup
+		for range 3 * c.want {
+			wg.Go(func() {
+				_, err := db.read.ExecContext(t.Context(), "SELECT pg_sleep(0.05)")
+				assert.NoError(t, err)
+			})
+		}
+		wg.Wait()
+		stats := db.read.Stats()
+		assert.Equal(t, c.want, stats.MaxOpenConnections)
+		assert.Equal(t, c.want, stats.OpenConnections, "every connection opened is kept")
+		assert.Zero(t, stats.MaxIdleClosed, "none closed for want of idle room")
+		require.NoError(t, db.Close())
+	}
+}

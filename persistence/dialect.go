@@ -72,7 +72,7 @@ func (db *DB) openSQLite(ctx context.Context, dir string) error {
 }
 
 // openPostgres opens a PostgreSQL or CockroachDB URL through pgx.
-func (db *DB) openPostgres(ctx context.Context, rawURL, redacted string) error {
+func (db *DB) openPostgres(ctx context.Context, rawURL, redacted string, maxConns int) error {
 	pool, err := sql.Open("pgx", rawURL)
 	if err != nil {
 		return fmt.Errorf("persistence: open %s: %w", redacted, err)
@@ -81,6 +81,14 @@ func (db *DB) openPostgres(ctx context.Context, rawURL, redacted string) error {
 		_ = pool.Close()
 		return fmt.Errorf("persistence: open %s: database unreachable: %w", redacted, err)
 	}
+	// database/sql keeps 2 idle connections by default: under load the
+	// others were closed after each query and opened again, a new server
+	// process each time. Keep the pool whole; recycle connections now and
+	// then so that a failover or a balancer spreads them again.
+	pool.SetMaxOpenConns(maxConns)
+	pool.SetMaxIdleConns(maxConns)
+	pool.SetConnMaxLifetime(30 * time.Minute)
+	pool.SetConnMaxIdleTime(5 * time.Minute)
 	db.kind, db.write, db.read = KindPostgres, pool, pool
 	db.reads = newReaders(pool, false)
 	return nil

@@ -25,6 +25,8 @@ type Config struct {
 	Data string
 	// DB selects the database: empty for SQLite in Data, or a postgres:// URL.
 	DB string
+	// DBMaxConns bounds the node's PostgreSQL connections (0: the default).
+	DBMaxConns int
 	// Dev turns on demo mode: demo content on first start, codes in the log.
 	Dev bool
 	// LogFormat is text or json.
@@ -85,6 +87,7 @@ func parseConfig(name string, args []string, stderr io.Writer) (Config, error) {
 	fs.StringVar(&cfg.HTTP, "http", cfg.HTTP, "HTTP listen address (env SOUK_HTTP)")
 	fs.StringVar(&cfg.Data, "data", cfg.Data, "data folder for the embedded database (env SOUK_DATA)")
 	fs.StringVar(&cfg.DB, "db", cfg.DB, "database: empty for SQLite in the data folder, or a postgres:// URL (env SOUK_DB)")
+	fs.IntVar(&cfg.DBMaxConns, "db-max-conns", cfg.DBMaxConns, "PostgreSQL connections this node keeps at most (env SOUK_DB_MAX_CONNS) (default 16)")
 	fs.BoolVar(&cfg.Dev, "dev", cfg.Dev, "demo mode: demo content on first start, verification codes in the log (env SOUK_DEV)")
 	fs.StringVar(&cfg.LogFormat, "log-format", cfg.LogFormat, "log format: text or json (env SOUK_LOG_FORMAT)")
 	fs.StringVar(&cfg.LogLevel, "log-level", cfg.LogLevel, "log level: debug (adds a line per successful request), info, warn or error (env SOUK_LOG_LEVEL)")
@@ -160,6 +163,9 @@ func (c Config) validate() error {
 		if err != nil || (u.Scheme != "postgres" && u.Scheme != "postgresql") || u.Host == "" {
 			return &configError{"db", redactURL(c.DB), "want empty (SQLite in the data folder) or postgres://user@host:port/database"}
 		}
+	}
+	if c.DBMaxConns < 0 || c.DBMaxConns > 1000 {
+		return &configError{"db-max-conns", strconv.Itoa(c.DBMaxConns), "want 1 to 1000, or 0 for the default"}
 	}
 	if _, err := c.slogLevel(); err != nil {
 		return &configError{"log-level", c.LogLevel, "want debug, info, warn or error"}
