@@ -267,3 +267,62 @@ func TestShutdownClosesEveryConn(t *testing.T) {
 		})
 	}
 }
+
+// slowHandler answers "slow" only when released, as a command waiting for
+// its grain does.
+type slowHandler struct {
+	*roomHandler
+	started chan struct{}
+	release chan struct{}
+}
+
+func (h *slowHandler) Frame(c *Conn, f Frame) {
+	if f.Action != "slow" {
+		h.roomHandler.Frame(c, f)
+		return
+	}
+	h.started <- struct{}{}
+	<-h.release
+	c.SendJSON("slow_done", f.Data)
+}
+
+// TestShutdownAnswersFramesInFlight: a frame being handled when the
+// shutdown starts is answered before the close frame; one read after it is
+// not handled.
+func TestShutdownAnswersFramesInFlight(t *testing.T) {
+	t.Parallel()
+	for _, mode := range readModes {
+		t.Run(mode.name, func(t *testing.T) {
+			t.Parallel()
+			h := &slowHandler{roomHandler: newRoomHandler(), started: make(chan struct{}, 1), release: make(chan struct{})}
+			s := newTestServer(t, Config{Handler: h, DisablePoller: mode.disablePoller})
+			s.h = h.roomHandler // dial waits for its Open
+			c := s.dial(t)
+			c.send("slow", map[string]int{"n": 1})
+			<-h.started
+			shut := make(chan error, 1)
+			go func() {
+				ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+				defer cancel()
+				shut <- s.gw.Shutdown(ctx)
+			}()
+			waitFor(t, "the drain", 5*time.Second, func() bool { return s.gw.draining.Load() })
+			c.send("echo", map[string]int{"n": 2})
+			time.Sleep(20 * time.Millisecond) // the echo is read while the slow frame runs
+			close(h.release)
+
+			f := c.frame()
+			if f.Action != "slow_done" {
+				t.Fatalf("first frame after the shutdown began: %s %s, want slow_done", f.Action, f.Data)
+			}
+			got := c.closed()
+			if got.code != CloseGoingAway || got.reason != ReasonShutdown {
+				t.Fatalf("then: %+v, want the shutdown's close (the echo read during the drain is not answered)", got)
+			}
+			_ = wsutil.WriteClientMessage(c.conn, gws.OpClose, gws.NewCloseFrameBody(gws.StatusGoingAway, ""))
+			if err := <-shut; err != nil {
+				t.Fatal(err)
+			}
+		})
+	}
+}

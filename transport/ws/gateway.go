@@ -62,6 +62,11 @@ type Gateway struct {
 	nextID  atomic.Uint64
 	wg      sync.WaitGroup // one per connection until Handler.Close returned
 
+	// inFrames counts Handler.Frame calls running; once draining is set, no
+	// new one starts (see Shutdown).
+	inFrames atomic.Int64
+	draining atomic.Bool
+
 	mu       sync.RWMutex
 	conns    map[uint64]*Conn // guarded by mu
 	shutdown bool             // guarded by mu
@@ -204,13 +209,21 @@ func headerHasToken(h http.Header, name, token string) bool {
 	return false
 }
 
-// Shutdown closes every connection with 1001 "server shutting down" and
-// waits until each one's Handler.Close has returned, or ctx is done (then the
+// Shutdown lets the frames being handled finish (at most drainWait), then
+// closes every connection with 1001 "server shutting down" and waits until each one's Handler.Close has returned, or ctx is done (then the
 // remaining sockets are closed at once and ctx's error is returned). New
 // upgrades are refused with 503 from the start.
 func (g *Gateway) Shutdown(ctx context.Context) error {
 	g.mu.Lock()
 	g.shutdown = true
+	g.mu.Unlock()
+	// Frames being handled finish first, so that their answers (a chat
+	// message's acknowledgement) go out before the close; frames read from
+	// now on are dropped unanswered, and the clients send them again
+	// elsewhere. Events keep flowing meanwhile.
+	g.draining.Store(true)
+	g.drainFrames(ctx)
+	g.mu.Lock()
 	conns := make([]*Conn, 0, len(g.conns))
 	for _, c := range g.conns {
 		conns = append(conns, c)
@@ -238,6 +251,18 @@ func (g *Gateway) Shutdown(ctx context.Context) error {
 	}
 	g.stopOnce.Do(func() { close(g.stop) })
 	return err
+}
+
+// drainWait bounds how long Shutdown waits for the frames being handled.
+const drainWait = 5 * time.Second
+
+// drainFrames waits until no Handler.Frame call runs, at most drainWait or
+// until ctx ends.
+func (g *Gateway) drainFrames(ctx context.Context) {
+	deadline := time.Now().Add(drainWait)
+	for g.inFrames.Load() > 0 && time.Now().Before(deadline) && ctx.Err() == nil {
+		time.Sleep(2 * time.Millisecond)
+	}
 }
 
 // Stats returns the gateway's counters.

@@ -262,7 +262,15 @@ func (c *Conn) dispatch(payload []byte) {
 	if closing {
 		return
 	}
-	c.gw.cfg.Handler.Frame(c, f)
+	// Counted before draining is checked: Shutdown sets draining, then
+	// waits for the count, so a frame either sees draining or is waited for.
+	g := c.gw
+	g.inFrames.Add(1)
+	defer g.inFrames.Add(-1)
+	if g.draining.Load() {
+		return
+	}
+	g.cfg.Handler.Frame(c, f)
 }
 
 // badFrame answers with an error frame, and closes a connection that sends
