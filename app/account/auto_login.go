@@ -29,7 +29,7 @@ func (s *Service) AutoLogin(ctx context.Context, in AutoLoginInput) (AutoLoginRe
 	if token == "" {
 		return AutoLoginReply{}, action.Required("token")
 	}
-	if !s.limits.loginIP.allow(clientKey(req.ClientIP), now) {
+	if !s.limits.loginIP.Allow(clientKey(req.ClientIP), now) {
 		return AutoLoginReply{}, ErrRateLimited
 	}
 	userID, err := s.db.Sessions().ConsumeLoginToken(ctx, hashToken(token), persistence.Millis(now))

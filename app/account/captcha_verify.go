@@ -28,7 +28,7 @@ type CaptchaVerifyReply struct {
 // failures), which sends the same fields. A wrong answer voids the captcha.
 func (s *Service) CaptchaVerify(ctx context.Context, in CaptchaVerifyInput) (CaptchaVerifyReply, error) {
 	req := action.RequestFrom(ctx)
-	if !s.limits.captchaIP.allow(clientKey(req.ClientIP), s.now()) {
+	if !s.limits.captchaIP.Allow(clientKey(req.ClientIP), s.now()) {
 		return CaptchaVerifyReply{}, ErrRateLimited
 	}
 	if _, err := s.checkCaptcha(ctx, in.CaptchaFields, looseTarget(in.PhoneOrEmail), normalizeAction(in.Action)); err != nil {

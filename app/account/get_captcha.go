@@ -32,7 +32,7 @@ type CaptchaReply struct {
 // Captcha answers auth.captcha.
 func (s *Service) Captcha(ctx context.Context, in CaptchaInput) (CaptchaReply, error) {
 	req := action.RequestFrom(ctx)
-	if !s.limits.captchaIP.allow(clientKey(req.ClientIP), s.now()) {
+	if !s.limits.captchaIP.Allow(clientKey(req.ClientIP), s.now()) {
 		return CaptchaReply{}, ErrRateLimited
 	}
 	image, sign, issued, err := s.newCaptcha(looseTarget(in.PhoneOrEmail), normalizeAction(in.Action))

@@ -43,7 +43,7 @@ type GetCodeReply struct {
 func (s *Service) GetCode(ctx context.Context, in GetCodeInput) (GetCodeReply, error) {
 	req := action.RequestFrom(ctx)
 	now := s.now()
-	if !s.limits.codeIP.allow(clientKey(req.ClientIP), now) {
+	if !s.limits.codeIP.Allow(clientKey(req.ClientIP), now) {
 		return GetCodeReply{}, ErrRateLimited
 	}
 	id, err := parseIdentity(in.PhoneOrEmail, in.Type)
@@ -54,7 +54,7 @@ func (s *Service) GetCode(ctx context.Context, in GetCodeInput) (GetCodeReply, e
 	if !ok {
 		return GetCodeReply{}, action.BadField("action")
 	}
-	if !s.limits.codeTarget.allow(id.value, now) {
+	if !s.limits.codeTarget.Allow(id.value, now) {
 		return GetCodeReply{}, ErrRateLimited
 	}
 	sender, channel, err := s.senderFor(id)

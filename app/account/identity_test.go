@@ -78,21 +78,9 @@ func TestFlexibleNumbers(t *testing.T) {
 	assert.Equal(t, "t", typeErr.Field)
 }
 
-func TestKeyedLimiter(t *testing.T) {
+func TestFailures(t *testing.T) {
 	t.Parallel()
-	l := newKeyedLimiter(time.Minute, 3)
 	now := time.Unix(1000, 0)
-	for range 3 {
-		assert.True(t, l.allow("a", now))
-	}
-	assert.False(t, l.allow("a", now), "burst spent")
-	assert.True(t, l.allow("b", now), "keys are independent")
-	assert.True(t, l.allow("a", now.Add(time.Minute)), "one more per minute")
-	l.allow("c", now.Add(10*time.Minute)) // sweeps the idle buckets
-	l.mu.Lock()
-	assert.Equal(t, []string{"c"}, keysOf(l.buckets), "idle full buckets are evicted")
-	l.mu.Unlock()
-
 	f := newFailures()
 	for range 2 {
 		f.add("x", now)
@@ -103,14 +91,6 @@ func TestKeyedLimiter(t *testing.T) {
 	assert.False(t, f.many("x", now.Add(failureWindow)))
 	f.reset("x")
 	assert.False(t, f.many("x", now))
-}
-
-func keysOf[V any](m map[string]V) []string {
-	var out []string
-	for k := range m {
-		out = append(out, k)
-	}
-	return out
 }
 
 func TestFormatMinorAndMedia(t *testing.T) {

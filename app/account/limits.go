@@ -4,7 +4,7 @@ import (
 	"sync"
 	"time"
 
-	"golang.org/x/time/rate"
+	"souk/app/internal/ratelimit"
 )
 
 // Abuse limits. They are kept in memory by each node: a cluster of N nodes
@@ -14,79 +14,28 @@ import (
 // are enforced in the database for the whole cluster.
 type limits struct {
 	// captchaIP limits auth.captcha and auth.captchaVerify per client address.
-	captchaIP *keyedLimiter
+	captchaIP *ratelimit.Keyed
 	// codeIP and codeTarget limit auth.getCode.
-	codeIP, codeTarget *keyedLimiter
+	codeIP, codeTarget *ratelimit.Keyed
 	// loginIP and loginTarget limit auth.login.
-	loginIP, loginTarget *keyedLimiter
+	loginIP, loginTarget *ratelimit.Keyed
 	// verifyIP and verifyTarget limit auth.verifyCode, auth.register and
 	// auth.resetPassword (every action that checks a code).
-	verifyIP, verifyTarget *keyedLimiter
+	verifyIP, verifyTarget *ratelimit.Keyed
 }
 
 func newLimits() *limits {
 	return &limits{
-		captchaIP:    newKeyedLimiter(2*time.Second, 30),
-		codeIP:       newKeyedLimiter(time.Minute, 10),
-		codeTarget:   newKeyedLimiter(12*time.Minute, 5),
-		loginIP:      newKeyedLimiter(3*time.Second, 20),
-		loginTarget:  newKeyedLimiter(time.Minute, 10),
-		verifyIP:     newKeyedLimiter(3*time.Second, 20),
-		verifyTarget: newKeyedLimiter(time.Minute, 10),
+		captchaIP:    ratelimit.New(2*time.Second, 30),
+		codeIP:       ratelimit.New(time.Minute, 10),
+		codeTarget:   ratelimit.New(12*time.Minute, 5),
+		loginIP:      ratelimit.New(3*time.Second, 20),
+		loginTarget:  ratelimit.New(time.Minute, 10),
+		verifyIP:     ratelimit.New(3*time.Second, 20),
+		verifyTarget: ratelimit.New(time.Minute, 10),
 	}
 }
 
-// keyedLimiter is a token bucket per key (a client address or a target):
-// burst requests at once, then one per every. Keys idle long enough for
-// their bucket to be full again are evicted, so memory follows the number
-// of recently active keys.
-type keyedLimiter struct {
-	every time.Duration
-	burst int
-
-	mu        sync.Mutex
-	buckets   map[string]*bucket // guarded by mu
-	lastSweep time.Time          // guarded by mu
-}
-
-type bucket struct {
-	limiter *rate.Limiter
-	last    time.Time // guarded by keyedLimiter.mu
-}
-
-func newKeyedLimiter(every time.Duration, burst int) *keyedLimiter {
-	return &keyedLimiter{every: every, burst: burst, buckets: make(map[string]*bucket)}
-}
-
-// allow takes one token of key's bucket at now, reporting whether there was one.
-func (l *keyedLimiter) allow(key string, now time.Time) bool {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	l.sweep(now)
-	b, ok := l.buckets[key]
-	if !ok {
-		b = &bucket{limiter: rate.NewLimiter(rate.Every(l.every), l.burst)}
-		l.buckets[key] = b
-	}
-	b.last = now
-	return b.limiter.AllowN(now, 1)
-}
-
-// idle is how long a bucket takes to refill completely.
-func (l *keyedLimiter) idle() time.Duration { return l.every * time.Duration(l.burst) }
-
-// sweep drops the full buckets, at most once per idle period. mu must be held.
-func (l *keyedLimiter) sweep(now time.Time) {
-	if now.Sub(l.lastSweep) < l.idle() {
-		return
-	}
-	l.lastSweep = now
-	for key, b := range l.buckets {
-		if now.Sub(b.last) >= l.idle() {
-			delete(l.buckets, key)
-		}
-	}
-}
 
 // Login failures per target: after failureThreshold wrong logins within
 // failureWindow, auth.login also wants a solved captcha.

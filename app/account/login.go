@@ -47,11 +47,11 @@ func (s *Service) Login(ctx context.Context, in LoginInput) (LoginReply, error) 
 	if in.Password == "" {
 		return LoginReply{}, ErrRequiredPassword
 	}
-	if !s.limits.loginIP.allow(clientKey(req.ClientIP), now) {
+	if !s.limits.loginIP.Allow(clientKey(req.ClientIP), now) {
 		return LoginReply{}, ErrRateLimited
 	}
 	target := looseTarget(in.Username)
-	if !s.limits.loginTarget.allow(target, now) {
+	if !s.limits.loginTarget.Allow(target, now) {
 		return LoginReply{}, ErrRateLimited
 	}
 	if s.failures.many(target, now) {

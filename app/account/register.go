@@ -40,7 +40,7 @@ type RegisterReply struct {
 func (s *Service) RegisterUser(ctx context.Context, in RegisterInput) (RegisterReply, error) {
 	req := action.RequestFrom(ctx)
 	now := s.now()
-	if !s.limits.verifyIP.allow(clientKey(req.ClientIP), now) {
+	if !s.limits.verifyIP.Allow(clientKey(req.ClientIP), now) {
 		return RegisterReply{}, ErrRateLimited
 	}
 	id, err := parseIdentity(in.PhoneOrEmail, in.Type)
@@ -56,7 +56,7 @@ func (s *Service) RegisterUser(ctx context.Context, in RegisterInput) (RegisterR
 	if p, ok := purposeOf(in.Action); in.Action != "" && (!ok || p != purposeSignup) {
 		return RegisterReply{}, action.BadField("action")
 	}
-	if !s.limits.verifyTarget.allow(id.value, now) {
+	if !s.limits.verifyTarget.Allow(id.value, now) {
 		return RegisterReply{}, ErrRateLimited
 	}
 	if _, err := s.checkCode(ctx, in.VerificationFields, id.value, purposeSignup, true); err != nil {

@@ -32,7 +32,7 @@ type ResetPasswordReply struct {
 func (s *Service) ResetPassword(ctx context.Context, in ResetPasswordInput) (ResetPasswordReply, error) {
 	req := action.RequestFrom(ctx)
 	now := s.now()
-	if !s.limits.verifyIP.allow(clientKey(req.ClientIP), now) {
+	if !s.limits.verifyIP.Allow(clientKey(req.ClientIP), now) {
 		return ResetPasswordReply{}, ErrRateLimited
 	}
 	id, err := parseIdentity(in.PhoneOrEmail, in.Type)
@@ -45,7 +45,7 @@ func (s *Service) ResetPassword(ctx context.Context, in ResetPasswordInput) (Res
 	if p, ok := purposeOf(in.Action); in.Action != "" && (!ok || p != purposeReset) {
 		return ResetPasswordReply{}, action.BadField("action")
 	}
-	if !s.limits.verifyTarget.allow(id.value, now) {
+	if !s.limits.verifyTarget.Allow(id.value, now) {
 		return ResetPasswordReply{}, ErrRateLimited
 	}
 	if _, err := s.checkCode(ctx, in.VerificationFields, id.value, purposeReset, true); err != nil {

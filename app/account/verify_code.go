@@ -31,7 +31,7 @@ type VerifyCodeReply struct {
 func (s *Service) VerifyCode(ctx context.Context, in VerifyCodeInput) (VerifyCodeReply, error) {
 	req := action.RequestFrom(ctx)
 	now := s.now()
-	if !s.limits.verifyIP.allow(clientKey(req.ClientIP), now) {
+	if !s.limits.verifyIP.Allow(clientKey(req.ClientIP), now) {
 		return VerifyCodeReply{}, ErrRateLimited
 	}
 	id, err := parseIdentity(in.PhoneOrEmail, in.Type)
@@ -42,7 +42,7 @@ func (s *Service) VerifyCode(ctx context.Context, in VerifyCodeInput) (VerifyCod
 	if !ok {
 		return VerifyCodeReply{}, action.BadField("action")
 	}
-	if !s.limits.verifyTarget.allow(id.value, now) {
+	if !s.limits.verifyTarget.Allow(id.value, now) {
 		return VerifyCodeReply{}, ErrRateLimited
 	}
 	codeID, err := s.checkCode(ctx, in.VerificationFields, id.value, purpose, false)

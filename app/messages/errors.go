@@ -37,3 +37,9 @@ var (
 	// ErrBadCursor is returned for a cursor that is not an id.
 	ErrBadCursor = action.BadField("after")
 )
+
+// errThrottled is returned when the sender has sent faster than the limit
+// (see sendBurst) and must wait seconds.
+func errThrottled(seconds int) error {
+	return action.Errorf(http.StatusTooManyRequests, "message.error.throttled", "seconds", seconds)
+}

@@ -3,8 +3,10 @@ package messages
 import (
 	"encoding/json"
 	"fmt"
+	"net/http"
 	"strings"
 	"testing"
+	"time"
 
 	"souk/app/internal/apptest"
 
@@ -100,6 +102,40 @@ func TestSendMessage(t *testing.T) {
 		admin := action.WithRequest(t.Context(), &action.Request{Viewer: action.Viewer{UserID: cid, IsAdmin: true}})
 		_, err = s.SendMessage(admin, SendMessageInput{ToID: notify.ID(ann), Content: "from an admin"})
 		require.NoError(t, err, "admins hold every capability")
+	})
+}
+
+// TestSendingIsRateLimited: a member sends sendBurst messages at once, then
+// one every sendEvery; a refused send says when to try again and stores
+// nothing; each member has their own allowance.
+func TestSendingIsRateLimited(t *testing.T) {
+	t.Parallel()
+	apptest.EachDB(t, func(t *testing.T, db *persistence.DB) {
+		s, _ := newService(t, db)
+		now := time.Unix(1_800_000_000, 0)
+		s.now = func() time.Time { return now }
+		ann, bob := apptest.Member(t, db, "ann"), apptest.Member(t, db, "bob")
+		send := func(from, to int64, n int) error {
+			_, err := s.SendMessage(apptest.As(from, Capability), SendMessageInput{ToID: notify.ID(to), Content: fmt.Sprint("message ", n)})
+			return err
+		}
+		for i := range sendBurst {
+			require.NoError(t, send(ann, bob, i))
+		}
+		err := send(ann, bob, sendBurst)
+		apptest.RequireKey(t, err, "message.error.throttled")
+		var refused *action.Error
+		require.ErrorAs(t, err, &refused)
+		assert.Equal(t, http.StatusTooManyRequests, refused.Status)
+		assert.Equal(t, map[string]any{"seconds": 1}, refused.Args, "a token comes back within sendEvery")
+		require.NoError(t, send(bob, ann, 0), "the limit is the sender's")
+
+		now = now.Add(sendEvery)
+		require.NoError(t, send(ann, bob, sendBurst+1))
+		apptest.RequireKey(t, send(ann, bob, sendBurst+2), "message.error.throttled")
+		conv, err := db.Messages().Conversation(t.Context(), bob, ann, 0, 100)
+		require.NoError(t, err)
+		assert.Len(t, conv, sendBurst+2, "the refused sends stored nothing")
 	})
 }
 

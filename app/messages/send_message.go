@@ -2,6 +2,8 @@ package messages
 
 import (
 	"context"
+	"math"
+	"strconv"
 	"unicode/utf8"
 
 	"souk/app/action"
@@ -55,6 +57,9 @@ func (s *Service) SendMessage(ctx context.Context, in SendMessageInput) (SendMes
 		return reply, ErrTooLong
 	case in.Image != "":
 		return reply, ErrImageUnsupported
+	}
+	if wait := s.sends.Wait(strconv.FormatInt(viewer.UserID, 10), s.now()); wait > 0 {
+		return reply, errThrottled(int(math.Ceil(wait.Seconds())))
 	}
 	recipient, err := s.member(ctx, to)
 	if err != nil {

@@ -12,7 +12,10 @@
 package messages
 
 import (
+	"time"
+
 	"souk/app/action"
+	"souk/app/internal/ratelimit"
 	"souk/app/notify"
 	"souk/persistence"
 )
@@ -48,11 +51,21 @@ type Config struct {
 type Service struct {
 	db     *persistence.DB
 	notify *notify.Service
+	sends  *ratelimit.Keyed // per sender
+	now    func() time.Time
 }
+
+// Sending limit per member, in each node's memory: sendBurst messages at
+// once, then one every sendEvery. A person writing fast stays well within
+// it; a script flooding someone's inbox does not.
+const (
+	sendBurst = 20
+	sendEvery = 500 * time.Millisecond
+)
 
 // New returns the messages service.
 func New(cfg Config) *Service {
-	return &Service{db: cfg.DB, notify: cfg.Notify}
+	return &Service{db: cfg.DB, notify: cfg.Notify, sends: ratelimit.New(sendEvery, sendBurst), now: time.Now}
 }
 
 // Register adds the private message actions to r.
@@ -61,7 +74,8 @@ func (s *Service) Register(r *action.Registry) {
 		Name: "mutates.sendMessage",
 		Summary: "Sends a private message (needs the directMessages capability; plain text with line breaks, 1-2000 characters; " +
 			"images are not available yet, so image must be empty). The recipient's connections and the sender's other ones get a " +
-			"private_message event. clientId makes a retry return the first message and send nothing more.",
+			"private_message event. clientId makes a retry return the first message and send nothing more. " +
+			"A member sends at most 20 messages at once, then one every 0.5 s (429 message.error.throttled with seconds).",
 		Access: action.Member,
 	}, s.SendMessage)
 	action.Register(r, action.Spec{
