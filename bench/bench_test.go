@@ -129,7 +129,7 @@ func TestScaleSmoke(t *testing.T) {
 
 func TestPMSmoke(t *testing.T) {
 	t.Parallel()
-	rep, fields := smoke(t, "pm", "--users", "6", "--conns", "2", "--nodes", "2", "--rate", "10", "--ramp", "0", "--duration", "2s")
+	rep, fields := smoke(t, "pm", "--users", "6", "--conns", "2", "--nodes", "2", "--rate", "8", "--ramp", "0", "--duration", "2s")
 	for _, k := range []string{"deliveries_per_s", "latency_ms", "lost", "duplicated"} {
 		assert.Contains(t, fields, k)
 	}

@@ -72,6 +72,10 @@ type pmMessage struct {
 	acked    atomic.Bool
 }
 
+// pmSendEvery is the server's pace of private messages per member, after
+// a burst (app/messages).
+const pmSendEvery = 500 * time.Millisecond
+
 // runPM runs the pm scenario.
 func runPM(ctx context.Context, r *runner) (*Report, error) {
 	o := r.o
@@ -97,6 +101,12 @@ func runPM(ctx context.Context, r *runner) (*Report, error) {
 		return nil, err
 	}
 	senders := len(tokens)
+	// The server takes one private message per member every 0.5 s after a
+	// burst; random senders at 80 % of that stay within it.
+	if most := 0.8 * float64(senders) / pmSendEvery.Seconds(); rate > most {
+		return nil, fmt.Errorf("--rate %.0f is over what %d signed-in members may send (the server takes one private message per member every %s): at most %.0f, or more --users",
+			rate, senders, pmSendEvery, most)
+	}
 
 	pool, err := newPool(runtime.GOMAXPROCS(0))
 	if err != nil {
