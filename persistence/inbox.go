@@ -63,8 +63,9 @@ func (s InboxStore) LastSeq(ctx context.Context, userID int64) (int64, error) {
 	return seq, nil
 }
 
-// Since returns up to limit events of the member after seq, oldest first.
-// It reads from the writer so that an event delivered live is never
+// Since returns up to limit events of the member after seq, oldest first;
+// the first is not seq+1 when the ones between were pruned. It reads from
+// the writer so that an event delivered live is never
 // missing from it.
 func (s InboxStore) Since(ctx context.Context, userID, seq int64, limit int) ([]InboxEvent, error) {
 	rows, err := s.db.write.QueryContext(ctx, `SELECT user_id, seq, action, data, created_at FROM inbox_events
@@ -87,6 +88,23 @@ func (s InboxStore) Since(ctx context.Context, userID, seq int64, limit int) ([]
 		return nil, fmt.Errorf("inbox store: events of %d: %w", userID, err)
 	}
 	return list, nil
+}
+
+// Prune deletes up to limit inbox events created before before (epoch ms),
+// oldest first, and returns how many it deleted. The members' sequence
+// numbers stay: the next events continue them. A resume from before the
+// first event kept finds a gap (see Since) and reloads instead.
+func (s InboxStore) Prune(ctx context.Context, before int64, limit int) (int64, error) {
+	res, err := s.db.write.ExecContext(ctx, `DELETE FROM inbox_events WHERE (user_id, seq) IN
+		(SELECT user_id, seq FROM inbox_events WHERE created_at < $1 ORDER BY created_at, user_id, seq LIMIT $2)`, before, limit)
+	if err != nil {
+		return 0, fmt.Errorf("inbox store: prune: %w", err)
+	}
+	n, err := res.RowsAffected()
+	if err != nil {
+		return 0, fmt.Errorf("inbox store: prune: %w", err)
+	}
+	return n, nil
 }
 
 // Counts returns the member's unread counters; peer, when not 0, fills

@@ -205,3 +205,48 @@ func TestInboxConcurrentSendsAndReads(t *testing.T) {
 		}
 	})
 }
+
+// TestInboxPrune: old events go, oldest first and in batches; the members'
+// numbering goes on, and what is left starts after a gap.
+func TestInboxPrune(t *testing.T) {
+	t.Parallel()
+	eachDB(t, func(t *testing.T, db *DB) {
+		ctx := t.Context()
+		ids := newMembers(t, db, "ann", "bob")
+		ann, bob := ids[0], ids[1]
+		for i := range 3 {
+			m := PrivateMessage{FromID: ann, ToID: bob, Content: fmt.Sprint("m", i), IdemKey: fmt.Sprint("k", i)}
+			_, _, err := db.Messages().Send(ctx, &m, countsEvent(bob, ann, "private_message"), countsEvent(ann, bob, "private_message"))
+			require.NoError(t, err)
+		}
+		_, err := db.write.ExecContext(ctx, `UPDATE inbox_events SET created_at = 1000 + seq WHERE seq <= 2 AND user_id = $1`, bob)
+		require.NoError(t, err)
+		_, err = db.write.ExecContext(ctx, `UPDATE inbox_events SET created_at = 1500 WHERE seq = 1 AND user_id = $1`, ann)
+		require.NoError(t, err)
+
+		n, err := db.Inbox().Prune(ctx, 2000, 2)
+		require.NoError(t, err)
+		assert.Equal(t, int64(2), n, "a batch at a time")
+		n, err = db.Inbox().Prune(ctx, 2000, 2)
+		require.NoError(t, err)
+		assert.Equal(t, int64(1), n)
+		n, err = db.Inbox().Prune(ctx, 2000, 2)
+		require.NoError(t, err)
+		assert.Zero(t, n, "the recent events stay")
+
+		left, err := db.Inbox().Since(ctx, bob, 0, 10)
+		require.NoError(t, err)
+		require.Len(t, left, 1)
+		assert.Equal(t, int64(3), left[0].Seq, "after a gap")
+		last, err := db.Inbox().LastSeq(ctx, bob)
+		require.NoError(t, err)
+		assert.Equal(t, int64(3), last)
+		m := PrivateMessage{FromID: ann, ToID: bob, Content: "after", IdemKey: "k-after"}
+		events, _, err := db.Messages().Send(ctx, &m, countsEvent(bob, ann, "private_message"))
+		require.NoError(t, err)
+		assert.Equal(t, int64(4), events[0].Seq, "the numbering goes on")
+		annLeft, err := db.Inbox().Since(ctx, ann, 0, 10)
+		require.NoError(t, err)
+		assert.Len(t, annLeft, 2)
+	})
+}

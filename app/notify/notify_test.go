@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"testing"
+	"time"
 
 	"souk/app/internal/apptest"
 
@@ -144,4 +145,31 @@ func TestIDAndCursor(t *testing.T) {
 	assert.Equal(t, int64(12), n)
 	_, ok = ParseCursor("0")
 	assert.False(t, ok)
+}
+
+// TestPruneInbox: inbox events go once past InboxRetention, the
+// notifications themselves stay.
+func TestPruneInbox(t *testing.T) {
+	t.Parallel()
+	apptest.EachDB(t, func(t *testing.T, db *persistence.DB) {
+		s := New(Config{DB: db})
+		admin, ann := apptest.Member(t, db, "admin"), apptest.Member(t, db, "ann")
+		for i := range 3 {
+			_, err := s.SendNotification(apptest.AsAdmin(admin), SendNotificationInput{ToID: ID(ann), Title: fmt.Sprint("t", i)})
+			require.NoError(t, err)
+		}
+		now := time.Now()
+		n, err := s.PruneInbox(t.Context(), now.Add(InboxRetention-time.Minute))
+		require.NoError(t, err)
+		assert.Zero(t, n, "younger than the retention")
+		n, err = s.PruneInbox(t.Context(), now.Add(InboxRetention+time.Minute))
+		require.NoError(t, err)
+		assert.Equal(t, int64(3), n)
+		events, err := db.Inbox().Since(t.Context(), ann, 0, 10)
+		require.NoError(t, err)
+		assert.Empty(t, events)
+		list, err := db.Notifications().List(t.Context(), ann, 0, 0, 10)
+		require.NoError(t, err)
+		assert.Len(t, list, 3, "the notifications stay")
+	})
 }

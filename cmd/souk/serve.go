@@ -14,6 +14,7 @@ import (
 	"souk/app/action"
 	"souk/app/demo"
 	"souk/app/i18n"
+	"souk/app/notify"
 	"souk/app/page"
 	"souk/persistence"
 	"souk/transport/httpapi"
@@ -95,6 +96,10 @@ func writeAPIDoc(w io.Writer) error {
 	return reg.WriteReference(w)
 }
 
+// inboxPruneEvery is how often a node deletes the inbox events past
+// notify.InboxRetention.
+const inboxPruneEvery = time.Hour
+
 func serve(ctx context.Context, cfg Config, stdout io.Writer) error {
 	db, err := openDB(ctx, cfg)
 	if err != nil {
@@ -136,6 +141,7 @@ func serve(ctx context.Context, cfg Config, stdout io.Writer) error {
 	}
 	defer rt.stop(context.Background())
 	reg, pages := registerActions(deps{db: db, secret: secret, dev: cfg.Dev, email: email, social: cfg.socialConfig(), rooms: rt.sys.Rooms(), sessions: rt.sys.Sessions()})
+	go notify.New(notify.Config{DB: db}).RunInboxJanitor(ctx, inboxPruneEvery)
 	client, err := web.New(web.Config{
 		Dist:      webui.Dist(),
 		Locales:   webui.Locales(),

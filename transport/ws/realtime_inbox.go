@@ -219,6 +219,12 @@ func (b *inboxCursor) readStore(from int64, baseline bool) (last int64, replayed
 			break
 		}
 		for _, ev := range list {
+			if ev.Seq > from+1 {
+				// The events in between were pruned (InboxStore.Prune):
+				// the client reloads its lists instead.
+				b.c.SendJSON("inbox_reset", inboxReset{LastSeq: top})
+				return top, replayed, true
+			}
 			frame, err := Encode(ev.Action, rawJSON(ev.Data))
 			if err != nil {
 				b.h.log.Warn("realtime: encode inbox event", "user", b.userID, "seq", ev.Seq, "error", err)

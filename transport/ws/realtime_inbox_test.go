@@ -308,3 +308,30 @@ func TestRealtimeInboxReset(t *testing.T) {
 	a.waitInbox(maxInboxReplay + 2)
 	assert.Equal(t, []int64{maxInboxReplay + 2}, a.inboxSeqs(), "live events follow the reset point")
 }
+
+// TestRealtimeInboxResetAfterPrune: a client resuming from before the
+// oldest event kept is told to reload, since what it missed is gone.
+func TestRealtimeInboxResetAfterPrune(t *testing.T) {
+	cl := newRTCluster(t, false)
+	n := cl.start()
+	ann := addUser(t, n.db, "ann", false)
+	for i := range 4 {
+		announce(t, n, ann, fmt.Sprint("n", i), false)
+	}
+	pruned, err := n.db.Inbox().Prune(t.Context(), persistence.Now()+1, 2)
+	require.NoError(t, err)
+	require.Equal(t, int64(2), pruned, "events 1 and 2")
+
+	one := int64(1)
+	a := dialChat(t, n.wsURL, ann)
+	a.connectInbox(&one)
+	reset := a.waitFrame("inbox_reset", nil)
+	assert.JSONEq(t, `{"lastSeq":4}`, string(reset.Data))
+	assert.Empty(t, a.inboxSeqs(), "no partial replay")
+
+	two := int64(2)
+	b := dialChat(t, n.wsURL, ann)
+	b.connectInbox(&two)
+	b.waitInbox(4)
+	assert.Equal(t, []int64{3, 4}, b.inboxSeqs(), "a resume after the pruned events is whole")
+}
