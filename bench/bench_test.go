@@ -154,12 +154,24 @@ func TestOptionsRefuseBadValues(t *testing.T) {
 		{"chat", "--duration", "0s"},
 		{"chat", "--members", "10", "--rate", "100"},
 		{"connect", "--target", "http://127.0.0.1:1", "--users-file", "f", "--debug-addr", "a:1,b:2"},
+		{"http", "--target", "http://127.0.0.1:1"}, // the default mix signs in
 	} {
 		var stderr bytes.Buffer
 		err := Main(context.Background(), args, Env{Stdout: &bytes.Buffer{}, Stderr: &stderr})
 		assert.ErrorIs(t, err, ErrUsage, "%v", args)
 		assert.NotEmpty(t, stderr.String(), "%v says why", args)
 	}
+}
+
+// TestGuestMixNeedsNoMembers: an http mix of guest actions loads a
+// deployment without a members' file.
+func TestGuestMixNeedsNoMembers(t *testing.T) {
+	t.Parallel()
+	var out bytes.Buffer
+	err := Main(context.Background(), []string{"http", "--target", "http://127.0.0.1:1", "--mix", "guest:1,settings:1,page:1",
+		"--conns", "1", "--duration", "1s", "--quiet"}, Env{Stdout: &out, Stderr: &bytes.Buffer{}})
+	assert.NotErrorIs(t, err, ErrUsage, "no --users-file needed")
+	assert.Contains(t, out.String(), "errors", "it ran, against nothing listening")
 }
 
 func TestMessagesHaveTheAskedSize(t *testing.T) {

@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"time"
 )
@@ -199,8 +200,8 @@ func (o *Options) validate(fs *flag.FlagSet) error {
 		return fmt.Errorf("--size %d: want %d to %d bytes", o.Size, minMessageBytes, maxMessageBytes)
 	case o.Nodes < 1 || o.Nodes > 16:
 		return fmt.Errorf("--nodes %d: want 1 to 16", o.Nodes)
-	case len(o.Targets) > 0 && o.UsersFile == "":
-		return errors.New("--target needs --users-file (souk seed --bench-users N --bench-users-file FILE on the target's database)")
+	case len(o.Targets) > 0 && o.UsersFile == "" && o.needsMembers():
+		return fmt.Errorf("%s with --target needs --users-file (souk seed --bench-users N --bench-users-file FILE on the target's database)", o.Scenario)
 	case len(o.Debug) > 0 && len(o.Debug) != len(o.Targets):
 		return errors.New("--debug-addr: give one address per --target, in the same order")
 	case len(o.Targets) > 0 && (o.Scenario == "scale" || o.Scenario == "profile"):
@@ -226,6 +227,16 @@ func (o *Options) validate(fs *flag.FlagSet) error {
 		o.AddAt = o.Duration / 3
 	}
 	return nil
+}
+
+// needsMembers reports whether the scenario signs in or connects as bench
+// members: all but an http mix of guest actions.
+func (o *Options) needsMembers() bool {
+	if o.Scenario != "http" {
+		return true
+	}
+	mix, err := parseMix(o.Mix)
+	return err != nil || slices.ContainsFunc(mix, func(a httpAction) bool { return a.signedIn || a.name == "history" })
 }
 
 // publishers is how many members send in chat and scale.
@@ -270,9 +281,12 @@ func runOne(ctx context.Context, o *Options, env Env) (*Report, error) {
 			r.debug[n.url] = n.debug
 		}
 	} else {
-		users, err := readUsers(o.UsersFile)
-		if err != nil {
-			return nil, err
+		users := &UsersFile{}
+		if o.UsersFile != "" {
+			var err error
+			if users, err = readUsers(o.UsersFile); err != nil {
+				return nil, err
+			}
 		}
 		r.users, r.targets = users, o.Targets
 		for i, d := range o.Debug {

@@ -177,14 +177,20 @@ func runHTTP(ctx context.Context, r *runner) (*Report, error) {
 					s = newSeries(start, time.Second)
 					w.lat[a.name] = s
 				}
-				s.record(now, now.Sub(issued))
 				if w.byStatus[a.name] == nil {
 					w.byStatus[a.name] = map[string]int64{}
 				}
 				w.byStatus[a.name][status]++
 				done.Add(1)
-				if status != "200" {
-					failed.Add(1)
+				// Rates and latencies are of the answered requests: a
+				// refusal or a dead connection is counted as an error only.
+				if status == "200" {
+					s.record(now, now.Sub(issued))
+					continue
+				}
+				failed.Add(1)
+				if status == "error" && !sleepCtx(ctx, 10*time.Millisecond) {
+					return // no server: do not spin
 				}
 			}
 		}()
@@ -231,9 +237,9 @@ func runHTTP(ctx context.Context, r *runner) (*Report, error) {
 		}
 		merged := mergeSeries(start, time.Second, parts...)
 		all = append(all, merged)
-		h, _ := merged.total(0, len(merged.count))
+		h, answered := merged.total(0, len(merged.count))
 		fig.LatencyMs = latencyOf(h)
-		fig.RequestsPerS = round2(float64(fig.Requests) / elapsed.Seconds())
+		fig.RequestsPerS = round2(float64(answered) / elapsed.Seconds())
 		rep.Actions[a.label] = fig
 	}
 	total := mergeSeries(start, time.Second, all...)
