@@ -72,4 +72,4 @@ proto:
 # Starts the Procfile's 3 nodes on loopback (HTTP 8081-8083) sharing CLUSTER_DB.
 cluster: build
 	psql "$(CLUSTER_DB)" -c 'select 1' >/dev/null 2>&1 || psql "$(dir $(CLUSTER_DB))postgres" -c "CREATE DATABASE $(notdir $(CLUSTER_DB))"
-	SOUK_DB=$(CLUSTER_DB) npx --yes foreman@3.0.1 start -f Procfile
+	SOUK_DB=$(CLUSTER_DB) ./scripts/procfile.sh Procfile
