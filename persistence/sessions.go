@@ -150,6 +150,29 @@ func (s SessionsStore) RevokeUser(ctx context.Context, userID, now int64) error 
 	return nil
 }
 
+// RevokedSince returns the session families revoked after since (epoch
+// ms), each with when it was revoked.
+func (s SessionsStore) RevokedSince(ctx context.Context, since int64) (map[int64]int64, error) {
+	rows, err := s.db.reads.QueryContext(ctx, `SELECT family_id, MAX(revoked_at) FROM refresh_tokens
+		WHERE revoked_at > $1 GROUP BY family_id`, since)
+	if err != nil {
+		return nil, fmt.Errorf("sessions store: revoked since %d: %w", since, err)
+	}
+	defer rows.Close()
+	out := make(map[int64]int64)
+	for rows.Next() {
+		var family, at int64
+		if err := rows.Scan(&family, &at); err != nil {
+			return nil, fmt.Errorf("sessions store: revoked since %d: %w", since, err)
+		}
+		out[family] = at
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("sessions store: revoked since %d: %w", since, err)
+	}
+	return out, nil
+}
+
 // PurgeExpired deletes the refresh and login tokens that expired before now
 // (epoch ms): they are refused anyway, and a reused token that expired needs
 // no detection any more.

@@ -13,8 +13,9 @@ import (
 )
 
 // AccessTokenTTL is how long an access token is valid. A change of rights
-// (level, VIP, admin, dark room) or a revoked session reaches the token at
-// the next refresh, at most this long after.
+// (level, VIP, admin, dark room) reaches the token at the next refresh, at
+// most this long after; an ended session's tokens are refused within
+// RevocationPoll (see Sessions.Authenticate).
 const AccessTokenTTL = 15 * time.Minute
 
 // accessIssuer is the iss claim of every access token.
@@ -28,12 +29,20 @@ type accessClaims struct {
 	UserCan []string `json:"can,omitempty"`
 	Level   string   `json:"lv,omitempty"`
 	VIP     string   `json:"vip,omitempty"`
+	// Family is the session (refresh token family) the token belongs to:
+	// ending the session refuses its access tokens on every node.
+	Family int64 `json:"fam,omitempty"`
 }
 
-var errBadAccessToken = errors.New("account: bad access token")
+var (
+	errBadAccessToken = errors.New("account: bad access token")
+	// errSessionEnded refuses a valid token whose session was ended.
+	errSessionEnded = errors.New("account: the access token's session ended")
+)
 
-// issueAccess signs an access token for userID with r's rights.
-func issueAccess(key []byte, userID int64, r rights, now time.Time) (string, time.Time, error) {
+// issueAccess signs an access token for userID with r's rights, in the
+// session family.
+func issueAccess(key []byte, userID, family int64, r rights, now time.Time) (string, time.Time, error) {
 	exp := now.Add(AccessTokenTTL)
 	claims := accessClaims{
 		RegisteredClaims: jwt.RegisteredClaims{
@@ -44,6 +53,7 @@ func issueAccess(key []byte, userID int64, r rights, now time.Time) (string, tim
 		},
 		Admin:   r.isAdmin,
 		UserCan: r.userCan,
+		Family:  family,
 	}
 	if r.level != nil {
 		claims.Level = r.level.Key
@@ -59,8 +69,9 @@ func issueAccess(key []byte, userID int64, r rights, now time.Time) (string, tim
 }
 
 // parseAccess verifies token (HS256 only, our issuer, unexpired at now) and
-// returns the viewer it was issued to and when the token expires.
-func parseAccess(key []byte, token string, now time.Time) (action.Viewer, time.Time, error) {
+// returns the viewer it was issued to, its session family and when it
+// expires.
+func parseAccess(key []byte, token string, now time.Time) (action.Viewer, int64, time.Time, error) {
 	var claims accessClaims
 	_, err := jwt.ParseWithClaims(token, &claims, func(*jwt.Token) (any, error) { return key, nil },
 		jwt.WithValidMethods([]string{jwt.SigningMethodHS256.Alg()}),
@@ -69,13 +80,13 @@ func parseAccess(key []byte, token string, now time.Time) (action.Viewer, time.T
 		jwt.WithTimeFunc(func() time.Time { return now }),
 	)
 	if err != nil {
-		return action.Viewer{}, time.Time{}, fmt.Errorf("%w: %w", errBadAccessToken, err)
+		return action.Viewer{}, 0, time.Time{}, fmt.Errorf("%w: %w", errBadAccessToken, err)
 	}
 	id, err := strconv.ParseInt(claims.Subject, 10, 64)
 	if err != nil || id <= 0 {
-		return action.Viewer{}, time.Time{}, fmt.Errorf("%w: subject %q", errBadAccessToken, claims.Subject)
+		return action.Viewer{}, 0, time.Time{}, fmt.Errorf("%w: subject %q", errBadAccessToken, claims.Subject)
 	}
-	return action.Viewer{UserID: id, IsAdmin: claims.Admin, UserCan: claims.UserCan}, claims.ExpiresAt.Time, nil
+	return action.Viewer{UserID: id, IsAdmin: claims.Admin, UserCan: claims.UserCan}, claims.Family, claims.ExpiresAt.Time, nil
 }
 
 // maxVerifiedTokens bounds the access tokens a node remembers as verified.
@@ -84,6 +95,7 @@ const maxVerifiedTokens = 16_384
 // verifiedToken is an access token whose signature and claims were checked.
 type verifiedToken struct {
 	viewer  action.Viewer // UserCan is shared: read only
+	family  int64
 	expires time.Time
 }
 
@@ -98,17 +110,17 @@ type verifiedTokens struct {
 	tokens map[string]verifiedToken // guarded by mu
 }
 
-func (c *verifiedTokens) get(token string, now time.Time) (action.Viewer, bool) {
+func (c *verifiedTokens) get(token string, now time.Time) (verifiedToken, bool) {
 	c.mu.RLock()
 	v, ok := c.tokens[token]
 	c.mu.RUnlock()
 	if !ok || !now.Before(v.expires) {
-		return action.Viewer{}, false
+		return verifiedToken{}, false
 	}
-	return v.viewer, true
+	return v, true
 }
 
-func (c *verifiedTokens) put(token string, v action.Viewer, expires, now time.Time) {
+func (c *verifiedTokens) put(token string, v verifiedToken, now time.Time) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.tokens == nil {
@@ -125,5 +137,5 @@ func (c *verifiedTokens) put(token string, v action.Viewer, expires, now time.Ti
 			clear(c.tokens)
 		}
 	}
-	c.tokens[token] = verifiedToken{viewer: v, expires: expires}
+	c.tokens[token] = v
 }

@@ -52,6 +52,10 @@ type Config struct {
 	// (gqNotification): auth.viewer reads it with the member's row, the
 	// other replies through Notifications; nil counts none.
 	Notifications NotificationCounter
+	// Sessions issues and ends the sessions; give the node's authenticator
+	// so that a session ended here is refused here at once. Nil makes one
+	// of DB and Secret.
+	Sessions *Sessions
 }
 
 // NotificationCounter counts a member's unread notifications in the store
@@ -115,7 +119,10 @@ func New(cfg Config) *Service {
 			s.sms = s.outbox
 		}
 	}
-	s.sessions = NewSessions(cfg.DB, cfg.Secret)
+	s.sessions = cfg.Sessions
+	if s.sessions == nil {
+		s.sessions = NewSessions(cfg.DB, cfg.Secret)
+	}
 	s.sessions.now = now
 	return s
 }

@@ -8,6 +8,8 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"log/slog"
+	"sync"
 	"time"
 
 	"souk/app/action"
@@ -28,6 +30,7 @@ type Sessions struct {
 	key      []byte
 	now      func() time.Time
 	verified verifiedTokens
+	revoked  revokedFamilies
 }
 
 var _ action.Authenticator = (*Sessions)(nil)
@@ -41,17 +44,26 @@ func NewSessions(db *persistence.DB, secret []byte) *Sessions {
 // Authenticate returns the viewer an access token was issued to. It reads
 // no database: a forged, expired or malformed token is an error, and the
 // transport treats its bearer as a guest.
+//
+// A token of a session that ended (logout, a replayed refresh token, a
+// password reset) is refused once this node has seen the end: at once on
+// the node that ended it, within RevocationPoll on the others (see
+// WatchRevocations).
 func (s *Sessions) Authenticate(_ context.Context, accessToken string) (action.Viewer, error) {
 	now := s.now()
-	if v, ok := s.verified.get(accessToken, now); ok {
-		return v, nil
+	t, ok := s.verified.get(accessToken, now)
+	if !ok {
+		v, family, expires, err := parseAccess(s.key, accessToken, now)
+		if err != nil {
+			return action.Viewer{}, err
+		}
+		t = verifiedToken{viewer: v, family: family, expires: expires}
+		s.verified.put(accessToken, t, now)
 	}
-	v, expires, err := parseAccess(s.key, accessToken, now)
-	if err != nil {
-		return action.Viewer{}, err
+	if t.family != 0 && s.revoked.has(t.family) {
+		return action.Viewer{}, errSessionEnded
 	}
-	s.verified.put(accessToken, v, expires, now)
-	return v, nil
+	return t.viewer, nil
 }
 
 // Start signs userID in on the current request: it issues an access token
@@ -68,14 +80,15 @@ func (s *Sessions) Start(ctx context.Context, userID int64) error {
 		return err
 	}
 	expires := now.Add(RefreshTokenTTL)
+	family := s.db.NewID()
 	err = s.db.Sessions().Create(ctx, persistence.RefreshToken{
-		Hash: hash, FamilyID: s.db.NewID(), UserID: u.ID,
+		Hash: hash, FamilyID: family, UserID: u.ID,
 		CreatedAt: persistence.Millis(now), ExpiresAt: persistence.Millis(expires),
 	})
 	if err != nil {
 		return fmt.Errorf("account: start session: %w", err)
 	}
-	session, err := s.session(ctx, u, refresh, expires, now)
+	session, err := s.session(ctx, u, family, refresh, expires, now)
 	if err != nil {
 		return err
 	}
@@ -85,12 +98,12 @@ func (s *Sessions) Start(ctx context.Context, userID int64) error {
 
 // session completes a session around a stored refresh token with a fresh
 // access token carrying u's current rights.
-func (s *Sessions) session(ctx context.Context, u persistence.User, refresh string, refreshExpires, now time.Time) (action.Session, error) {
+func (s *Sessions) session(ctx context.Context, u persistence.User, family int64, refresh string, refreshExpires, now time.Time) (action.Session, error) {
 	r, err := loadRights(ctx, s.db, u, now)
 	if err != nil {
 		return action.Session{}, err
 	}
-	access, accessExpires, err := issueAccess(s.key, u.ID, r, now)
+	access, accessExpires, err := issueAccess(s.key, u.ID, family, r, now)
 	if err != nil {
 		return action.Session{}, err
 	}
@@ -117,7 +130,8 @@ func (s *Sessions) rotate(ctx context.Context, refreshToken string) (action.Sess
 	}, persistence.Millis(now))
 	switch {
 	case errors.Is(err, persistence.ErrTokenReused):
-		return action.Session{}, ErrSessionExpired
+		// The family was ended: its access tokens go too.
+		return action.Session{}, errors.Join(ErrSessionExpired, s.RefreshRevocations(ctx))
 	case errors.Is(err, persistence.ErrNotFound):
 		return action.Session{}, ErrSessionExpired
 	case err != nil:
@@ -130,7 +144,7 @@ func (s *Sessions) rotate(ctx context.Context, refreshToken string) (action.Sess
 	if err != nil {
 		return action.Session{}, fmt.Errorf("account: refresh: %w", err)
 	}
-	return s.session(ctx, u, next, expires, now)
+	return s.session(ctx, u, old.FamilyID, next, expires, now)
 }
 
 // end revokes the family of a refresh token; an unknown token is fine.
@@ -142,7 +156,7 @@ func (s *Sessions) end(ctx context.Context, refreshToken string) error {
 	if err != nil && !errors.Is(err, persistence.ErrNotFound) {
 		return fmt.Errorf("account: end session: %w", err)
 	}
-	return nil
+	return s.RefreshRevocations(ctx)
 }
 
 // endAll revokes every session of a member.
@@ -150,7 +164,66 @@ func (s *Sessions) endAll(ctx context.Context, userID int64) error {
 	if err := s.db.Sessions().RevokeUser(ctx, userID, persistence.Millis(s.now())); err != nil {
 		return fmt.Errorf("account: end sessions: %w", err)
 	}
+	return s.RefreshRevocations(ctx)
+}
+
+// RevocationPoll is how often WatchRevocations reads the sessions ended
+// on other nodes.
+const RevocationPoll = time.Second
+
+// revocationLookback is how far back the ended sessions are read: an
+// access token outlives its session by at most AccessTokenTTL, and the
+// margin covers nodes' clocks that disagree and slow commits.
+const revocationLookback = AccessTokenTTL + time.Minute
+
+// RefreshRevocations reads the sessions ended within the last
+// AccessTokenTTL (and a margin) from the database.
+func (s *Sessions) RefreshRevocations(ctx context.Context) error {
+	since := s.now().Add(-revocationLookback)
+	families, err := s.db.Sessions().RevokedSince(ctx, persistence.Millis(since))
+	if err != nil {
+		return fmt.Errorf("account: read ended sessions: %w", err)
+	}
+	s.revoked.set(families)
 	return nil
+}
+
+// WatchRevocations keeps the node's view of ended sessions current, every
+// RevocationPoll, until ctx ends. A failed read keeps the last view and is
+// logged.
+func (s *Sessions) WatchRevocations(ctx context.Context, log *slog.Logger) {
+	t := time.NewTicker(RevocationPoll)
+	defer t.Stop()
+	for {
+		if err := s.RefreshRevocations(ctx); err != nil && ctx.Err() == nil {
+			log.Warn("account: read ended sessions", "error", err)
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+	}
+}
+
+// revokedFamilies are the session families ended lately. It is safe for
+// concurrent use.
+type revokedFamilies struct {
+	mu       sync.RWMutex
+	families map[int64]int64 // guarded by mu: family → when it ended, epoch ms
+}
+
+func (r *revokedFamilies) has(family int64) bool {
+	r.mu.RLock()
+	defer r.mu.RUnlock()
+	_, ok := r.families[family]
+	return ok
+}
+
+func (r *revokedFamilies) set(families map[int64]int64) {
+	r.mu.Lock()
+	r.families = families
+	r.mu.Unlock()
 }
 
 // newToken returns 32 random bytes as URL-safe text, and its hash.

@@ -168,3 +168,45 @@ func TestAutoLogin(t *testing.T) {
 		requireKey(t, err, 400, "common.login.autoLoginFailed")
 	})
 }
+
+// TestEndedSessionsRefuseTheirAccessTokens: logging out, or a replayed
+// refresh token, ends a session's access tokens at once on the node that
+// saw it and on the others at their next read of the ended sessions, while
+// the member's other sessions go on.
+func TestEndedSessionsRefuseTheirAccessTokens(t *testing.T) {
+	t.Parallel()
+	eachDB(t, func(t *testing.T, kind string) {
+		f := newFixture(t, kind)
+		other := newService(t, f.db, f.clock) // another node on the same database
+		f.member(t, persistence.User{Email: "end@souk.dev"}, "pw-123456")
+		login := func() (caller, string) {
+			_, req := f.mustCall(t, newGuest(), "auth.login", map[string]any{"provider": "PASSWORD", "username": "end@souk.dev", "password": "pw-123456"})
+			s, _, _ := req.SessionChange()
+			return f.as(t, req), s.AccessToken
+		}
+		accepted := func(node *fixture, token string) bool {
+			_, err := node.svc.Sessions().Authenticate(t.Context(), token)
+			return err == nil
+		}
+		laptop, laptopToken := login()
+		_, phoneToken := login()
+		require.True(t, accepted(other, laptopToken))
+
+		f.mustCall(t, laptop, "auth.logout", nil)
+		assert.False(t, accepted(f, laptopToken), "refused at once where the session ended")
+		assert.True(t, accepted(other, laptopToken), "the other node has not read the ended sessions yet")
+		require.NoError(t, other.svc.Sessions().RefreshRevocations(t.Context()))
+		assert.False(t, accepted(other, laptopToken), "refused everywhere after the next read")
+		assert.True(t, accepted(f, phoneToken), "the member's other session goes on")
+		assert.True(t, accepted(other, phoneToken))
+
+		// A replayed refresh token ends its family, access tokens included.
+		tablet, tabletToken := login()
+		_, req := f.mustCall(t, caller{refresh: tablet.refresh}, "auth.refresh", nil)
+		rotated, _, _ := req.SessionChange()
+		_, _, err := f.call(t, caller{refresh: tablet.refresh}, "auth.refresh", nil)
+		requireKey(t, err, 401, "common.error.sessionExpired")
+		assert.False(t, accepted(f, tabletToken))
+		assert.False(t, accepted(f, rotated.AccessToken), "the rotated token of the family too")
+	})
+}

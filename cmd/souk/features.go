@@ -32,6 +32,9 @@ type deps struct {
 	email account.Sender
 	// social configures the social login providers; zero means none.
 	social account.SocialConfig
+	// auth is the node's authenticator, which also issues and ends the
+	// sessions; nil makes one.
+	auth *account.Sessions
 }
 
 // registerFeatures registers the actions of every feature package.
@@ -41,7 +44,8 @@ func registerFeatures(reg *action.Registry, d deps) {
 		notifyCfg.Sessions = d.sessions
 	}
 	notices := notify.New(notifyCfg)
-	accounts := account.New(account.Config{DB: d.db, Secret: d.secret, Dev: d.dev, Email: d.email, Notifications: notices})
+	accounts := account.New(account.Config{DB: d.db, Secret: d.secret, Dev: d.dev, Email: d.email, Notifications: notices,
+		Sessions: d.auth})
 	accounts.Register(reg)
 	account.NewSocial(d.social, d.db, d.secret, accounts.Sessions(), accounts).Register(reg)
 	settings.New(d.db, settings.WithSocialProviders(d.social.Providers())).Register(reg)

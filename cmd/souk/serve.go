@@ -140,7 +140,12 @@ func serve(ctx context.Context, cfg Config, stdout io.Writer) error {
 		return fmt.Errorf("cannot start the cluster member: %w", err)
 	}
 	defer rt.stop(context.Background())
-	reg, pages := registerActions(deps{db: db, secret: secret, dev: cfg.Dev, email: email, social: cfg.socialConfig(), rooms: rt.sys.Rooms(), sessions: rt.sys.Sessions()})
+	// The authenticator issues and ends sessions, and refuses the tokens of
+	// sessions ended on any node.
+	auth := account.NewSessions(db, secret)
+	go auth.WatchRevocations(ctx, slog.Default())
+	reg, pages := registerActions(deps{db: db, secret: secret, dev: cfg.Dev, email: email, social: cfg.socialConfig(),
+		rooms: rt.sys.Rooms(), sessions: rt.sys.Sessions(), auth: auth})
 	go notify.New(notify.Config{DB: db}).RunInboxJanitor(ctx, inboxPruneEvery)
 	client, err := web.New(web.Config{
 		Dist:      webui.Dist(),
@@ -161,7 +166,7 @@ func serve(ctx context.Context, cfg Config, stdout io.Writer) error {
 		Translator: catalog,
 		Fallback:   client,
 		TrustProxy: cfg.TrustProxy,
-		Auth:       account.NewSessions(db, secret),
+		Auth:       auth,
 		Ready: func(ctx context.Context) error {
 			if !db.Ready() {
 				return errors.New("migrations have not run")
