@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"strings"
 )
 
 // PrivateMessage is a message from one member to another.
@@ -44,9 +45,11 @@ func (db *DB) Messages() MessagesStore { return MessagesStore{db: db} }
 
 const messageColumns = `id, from_id, to_id, content, image, read_at, deleted_at, idem_key, created_at`
 
-func scanMessage(row scanner) (PrivateMessage, error) {
+// scanMessage scans messageColumns, then the extra columns into extra.
+func scanMessage(row scanner, extra ...any) (PrivateMessage, error) {
 	var m PrivateMessage
-	err := row.Scan(&m.ID, &m.FromID, &m.ToID, &m.Content, &m.Image, &m.ReadAt, &m.DeletedAt, &m.IdemKey, &m.CreatedAt)
+	err := row.Scan(append([]any{&m.ID, &m.FromID, &m.ToID, &m.Content, &m.Image, &m.ReadAt, &m.DeletedAt,
+		&m.IdemKey, &m.CreatedAt}, extra...)...)
 	return m, err
 }
 
@@ -165,7 +168,7 @@ func (s MessagesStore) Conversation(ctx context.Context, userID, peerID, before 
 	if before <= 0 {
 		before = 1<<63 - 1
 	}
-	list, err := queryList(ctx, s.db.reads, scanMessage, `SELECT `+messageColumns+` FROM private_messages
+	list, err := queryList(ctx, s.db.reads, func(row scanner) (PrivateMessage, error) { return scanMessage(row) }, `SELECT `+messageColumns+` FROM private_messages
 		WHERE ((from_id = $1 AND to_id = $2) OR (from_id = $2 AND to_id = $1)) AND deleted_at = 0 AND id < $3
 		ORDER BY id DESC LIMIT $4`, userID, peerID, before, limit)
 	if err != nil {
@@ -181,32 +184,36 @@ func (s MessagesStore) Recents(ctx context.Context, userID, before int64, limit 
 	if before <= 0 {
 		before = 1<<63 - 1
 	}
-	type head struct{ peer, last int64 }
-	heads, err := queryList(ctx, s.db.reads, func(row scanner) (head, error) {
-		var h head
-		return h, row.Scan(&h.peer, &h.last)
-	}, `SELECT peer, MAX(id) AS last FROM (
-			SELECT to_id AS peer, id FROM private_messages WHERE from_id = $1 AND deleted_at = 0
-			UNION ALL
-			SELECT from_id AS peer, id FROM private_messages WHERE to_id = $1 AND deleted_at = 0
-		) AS m GROUP BY peer HAVING MAX(id) < $2 ORDER BY last DESC LIMIT $3`, userID, before, limit)
+	// One statement: the last message of each conversation (the peers come
+	// from the two indexes on sender and recipient), the message itself,
+	// and the unread count from that peer.
+	out, err := queryList(ctx, s.db.reads, func(row scanner) (Recent, error) {
+		var r Recent
+		var err error
+		r.Last, err = scanMessage(row, &r.PeerID, &r.Unread)
+		return r, err
+	}, `SELECT `+prefixed("p", messageColumns)+`, h.peer,
+			(SELECT COUNT(*) FROM private_messages u
+				WHERE u.to_id = $1 AND u.from_id = h.peer AND u.read_at = 0 AND u.deleted_at = 0)
+		FROM (
+			SELECT peer, MAX(id) AS last FROM (
+				SELECT to_id AS peer, id FROM private_messages WHERE from_id = $1 AND deleted_at = 0
+				UNION ALL
+				SELECT from_id AS peer, id FROM private_messages WHERE to_id = $1 AND deleted_at = 0
+			) AS m GROUP BY peer HAVING MAX(id) < $2 ORDER BY last DESC LIMIT $3
+		) AS h JOIN private_messages p ON p.id = h.last
+		ORDER BY h.last DESC`, userID, before, limit)
 	if err != nil {
 		return nil, fmt.Errorf("messages store: recents of %d: %w", userID, err)
 	}
-	out := make([]Recent, 0, len(heads))
-	for _, h := range heads {
-		r := Recent{PeerID: h.peer}
-		r.Last, err = scanMessage(s.db.reads.QueryRowContext(ctx,
-			`SELECT `+messageColumns+` FROM private_messages WHERE id = $1`, h.last))
-		if err != nil {
-			return nil, fmt.Errorf("messages store: recents of %d: %w", userID, mapError(err))
-		}
-		err = s.db.reads.QueryRowContext(ctx, `SELECT COUNT(*) FROM private_messages
-			WHERE to_id = $1 AND from_id = $2 AND read_at = 0 AND deleted_at = 0`, userID, h.peer).Scan(&r.Unread)
-		if err != nil {
-			return nil, fmt.Errorf("messages store: recents of %d: %w", userID, err)
-		}
-		out = append(out, r)
-	}
 	return out, nil
+}
+
+// prefixed qualifies each column of a comma-separated list with alias.
+func prefixed(alias, columns string) string {
+	parts := strings.Split(columns, ",")
+	for i, c := range parts {
+		parts[i] = alias + "." + strings.TrimSpace(c)
+	}
+	return strings.Join(parts, ", ")
 }
