@@ -101,6 +101,11 @@ func (g *roomGrain) load() bool {
 	}
 	for _, e := range page {
 		g.replies.put(e.IdemKey, &ChatReply{Event: eventFromStore(e), Replayed: true})
+		// The send limit survives a move for the members who just sent:
+		// their last message is in the newest page.
+		if at := time.UnixMilli(e.CreatedAt); e.Kind == persistence.ChatKindMessage && at.After(g.lastSend[e.UserID]) {
+			g.lastSend[e.UserID] = at
+		}
 	}
 	g.lastSeq, g.loaded = last, true
 	return true

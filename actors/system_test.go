@@ -174,3 +174,22 @@ func TestSessionDeliver(t *testing.T) {
 	require.NoError(t, err)
 	assert.Empty(t, nodes)
 }
+
+// TestSendLimitSurvivesAMove: a room's new activation (the grain moved, or
+// its node restarted) still holds back a member who has just sent.
+func TestSendLimitSurvivesAMove(t *testing.T) {
+	db := openDB(t)
+	ann := member(t, db, "ann")
+	can := []string{"chat"}
+	first := startSystem(t, db, cluster.Config{NodeName: "first"})
+	_, err := first.Rooms().Send(t.Context(), SendInput{Room: "lobby", IdemKey: "a1", User: ann, UserCan: can, Text: "hi"})
+	require.NoError(t, err)
+	require.NoError(t, first.Stop(t.Context()))
+
+	second := startSystem(t, db, cluster.Config{NodeName: "second"})
+	_, err = second.Rooms().Send(t.Context(), SendInput{Room: "lobby", IdemKey: "a2", User: ann, UserCan: can, Text: "again"})
+	require.ErrorIs(t, err, ErrThrottled, "within 2 s of the last message, whichever activation took it")
+	again, err := second.Rooms().Send(t.Context(), SendInput{Room: "lobby", IdemKey: "a1", User: ann, UserCan: can, Text: "hi"})
+	require.NoError(t, err, "a retry of the stored message is answered")
+	assert.Equal(t, int64(1), again.GetSeq())
+}
