@@ -9,7 +9,9 @@ import (
 	"context"
 	"embed"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"time"
 
 	"souk/app/settings"
 	"souk/persistence"
@@ -43,6 +45,9 @@ func Seed(ctx context.Context, db *persistence.DB) (Result, error) {
 	}
 	created, err := seedUsers(ctx, db)
 	if err != nil {
+		return Result{}, err
+	}
+	if err := seedChat(ctx, db, time.Now()); err != nil {
 		return Result{}, err
 	}
 	return Result{UsersCreated: created, Logins: append([]Login(nil), Logins...)}, nil
@@ -184,6 +189,44 @@ func seedPages(ctx context.Context, db *persistence.DB) error {
 	for _, v := range f.Variants {
 		if err := db.Pages().UpsertVariant(ctx, persistence.Variant{Name: v.Name, Type: v.Type, IDs: v.IDs}); err != nil {
 			return fmt.Errorf("demo: %w", err)
+		}
+	}
+	return nil
+}
+
+// DemoRoom is the chat room the demo conversation is written to.
+const DemoRoom = "chat"
+
+type chatLine struct {
+	User string `json:"user"` // a demo user's slug
+	Text string `json:"text"`
+}
+
+// seedChat writes the demo conversation into an empty DemoRoom, a minute
+// apart and ending at now, so that the chat of a fresh demo site is not
+// empty. A room that has any event is left alone.
+func seedChat(ctx context.Context, db *persistence.DB, now time.Time) error {
+	var lines []chatLine
+	if err := load("chat.json", &lines); err != nil {
+		return err
+	}
+	last, err := db.Chat().LastSeq(ctx, DemoRoom)
+	if err != nil || last > 0 {
+		return err
+	}
+	for i, l := range lines {
+		u, err := db.Users().GetBySlug(ctx, l.User)
+		if err != nil {
+			return fmt.Errorf("demo: chat line %d: user %q: %w", i+1, l.User, err)
+		}
+		e := persistence.ChatEvent{Room: DemoRoom, Seq: int64(i + 1), Kind: persistence.ChatKindMessage, UserID: u.ID,
+			Message: l.Text, IdemKey: fmt.Sprintf("demo-chat-%d", i+1),
+			CreatedAt: persistence.Millis(now.Add(time.Duration(i-len(lines)+1) * time.Minute))}
+		switch _, err := db.Chat().Append(ctx, &e); {
+		case errors.Is(err, persistence.ErrSeqTaken):
+			return nil // another node seeds it, or a member spoke first
+		case err != nil:
+			return fmt.Errorf("demo: chat line %d: %w", i+1, err)
 		}
 	}
 	return nil

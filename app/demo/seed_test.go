@@ -3,10 +3,13 @@ package demo
 import (
 	"encoding/json"
 	"testing"
+	"time"
+	"unicode/utf8"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"souk/actors"
 	"souk/app/account"
 	"souk/persistence"
 )
@@ -29,6 +32,7 @@ type snapshot struct {
 	Pages      []persistence.Page
 	Variants   []persistence.Variant
 	Users      []persistence.User
+	Chat       []persistence.ChatEvent
 }
 
 func take(t *testing.T, db *persistence.DB) snapshot {
@@ -62,6 +66,8 @@ func take(t *testing.T, db *persistence.DB) snapshot {
 		require.NoError(t, err)
 		s.Users = append(s.Users, u)
 	}
+	s.Chat, err = db.Chat().Since(ctx, DemoRoom, 0, 100)
+	require.NoError(t, err)
 	return s
 }
 
@@ -78,6 +84,50 @@ func TestSeedIsIdempotent(t *testing.T) {
 	assert.Zero(t, second.UsersCreated)
 	assert.Equal(t, first.Logins, second.Logins)
 	assert.Equal(t, before, take(t, db), "a second run changes no row, updated_at and password hashes included")
+}
+
+// TestSeedChat: a fresh demo site's chat holds the demo conversation, by
+// the demo users, within the chat's rules; a room already in use is left
+// alone.
+func TestSeedChat(t *testing.T) {
+	t.Parallel()
+	db := openDB(t)
+	_, err := Seed(t.Context(), db)
+	require.NoError(t, err)
+	events := take(t, db).Chat
+	require.Len(t, events, 8)
+	authors := map[string]bool{}
+	for i, e := range events {
+		assert.Equal(t, int64(i+1), e.Seq)
+		assert.LessOrEqual(t, utf8.RuneCountInString(e.Message), actors.MaxMessageRunes, e.Message)
+		authors[e.Author.Slug] = true
+		if i > 0 {
+			assert.Greater(t, e.CreatedAt, events[i-1].CreatedAt, "in order of time")
+		}
+	}
+	assert.Equal(t, map[string]bool{"admin": true, "vip": true}, authors, "members whose level may chat")
+
+	other := openDB(t)
+	require.NoError(t, seedUsersOnly(t, other))
+	u, err := other.Users().GetBySlug(t.Context(), "member")
+	require.NoError(t, err)
+	_, err = other.Chat().Append(t.Context(), &persistence.ChatEvent{Room: DemoRoom, Seq: 1, Kind: persistence.ChatKindMessage,
+		UserID: u.ID, Message: "first!", IdemKey: "k"})
+	require.NoError(t, err)
+	require.NoError(t, seedChat(t.Context(), other, time.Now()))
+	left, err := other.Chat().Since(t.Context(), DemoRoom, 0, 100)
+	require.NoError(t, err)
+	require.Len(t, left, 1, "a room in use gets no demo lines")
+}
+
+// seedUsersOnly loads the levels and the demo users, not the chat.
+func seedUsersOnly(t *testing.T, db *persistence.DB) error {
+	t.Helper()
+	if err := seedLevels(t.Context(), db); err != nil {
+		return err
+	}
+	_, err := seedUsers(t.Context(), db)
+	return err
 }
 
 func TestSeedContent(t *testing.T) {
