@@ -86,7 +86,7 @@ func parseAccess(key []byte, token string, now time.Time) (action.Viewer, int64,
 	if err != nil || id <= 0 {
 		return action.Viewer{}, 0, time.Time{}, fmt.Errorf("%w: subject %q", errBadAccessToken, claims.Subject)
 	}
-	return action.Viewer{UserID: id, IsAdmin: claims.Admin, UserCan: claims.UserCan}, claims.Family, claims.ExpiresAt.Time, nil
+	return action.Viewer{UserID: id, IsAdmin: claims.Admin, UserCan: claims.UserCan, Session: claims.Family}, claims.Family, claims.ExpiresAt.Time, nil
 }
 
 // maxVerifiedTokens bounds the access tokens a node remembers as verified.

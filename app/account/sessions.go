@@ -108,7 +108,7 @@ func (s *Sessions) session(ctx context.Context, u persistence.User, family int64
 		return action.Session{}, err
 	}
 	return action.Session{AccessToken: access, AccessExpires: accessExpires,
-		RefreshToken: refresh, RefreshExpires: refreshExpires}, nil
+		RefreshToken: refresh, RefreshExpires: refreshExpires, Family: family}, nil
 }
 
 // rotate exchanges a refresh token for a new session. Every failure is
@@ -212,6 +212,10 @@ type revokedFamilies struct {
 	mu       sync.RWMutex
 	families map[int64]int64 // guarded by mu: family → when it ended, epoch ms
 }
+
+// Ended reports whether the session (a refresh token family) has ended, as
+// far as this node has read (see WatchRevocations).
+func (s *Sessions) Ended(session int64) bool { return s.revoked.has(session) }
 
 func (r *revokedFamilies) has(family int64) bool {
 	r.mu.RLock()

@@ -118,16 +118,31 @@ func TestRefreshRotation(t *testing.T) {
 func TestSocketToken(t *testing.T) {
 	t.Parallel()
 	now := time.Unix(1_700_000_000, 0)
-	sig, ts := account.SocketToken(testSecret, 42, now)
+	valid := func(userID int64, sig, ts string, at time.Time) bool {
+		_, ok := account.VerifySocketToken(testSecret, userID, sig, ts, at, time.Hour)
+		return ok
+	}
+	sig, ts := account.SocketToken(testSecret, 42, 0, now)
 	assert.Equal(t, "1700000000", ts)
 	assert.Len(t, sig, 64)
-	assert.True(t, account.VerifySocketToken(testSecret, 42, sig, ts, now.Add(time.Minute), time.Hour))
-	assert.False(t, account.VerifySocketToken(testSecret, 43, sig, ts, now, time.Hour), "another user")
-	assert.False(t, account.VerifySocketToken([]byte("other"), 42, sig, ts, now, time.Hour), "another secret")
-	assert.False(t, account.VerifySocketToken(testSecret, 42, sig, ts, now.Add(2*time.Hour), time.Hour), "too old")
-	assert.False(t, account.VerifySocketToken(testSecret, 42, sig, ts, now.Add(-2*time.Minute), time.Hour), "from the future")
-	assert.False(t, account.VerifySocketToken(testSecret, 42, sig, "01700000000", now, time.Hour), "not canonical")
-	assert.False(t, account.VerifySocketToken(testSecret, 42, strings.ToUpper(sig), ts, now, time.Hour))
+	assert.True(t, valid(42, sig, ts, now.Add(time.Minute)))
+	assert.False(t, valid(43, sig, ts, now), "another user")
+	_, ok := account.VerifySocketToken([]byte("other"), 42, sig, ts, now, time.Hour)
+	assert.False(t, ok, "another secret")
+	assert.False(t, valid(42, sig, ts, now.Add(2*time.Hour)), "too old")
+	assert.False(t, valid(42, sig, ts, now.Add(-2*time.Minute)), "from the future")
+	assert.False(t, valid(42, sig, "01700000000", now), "not canonical")
+	assert.False(t, valid(42, strings.ToUpper(sig), ts, now))
+
+	sig, ts = account.SocketToken(testSecret, 42, 987654321, now)
+	assert.Equal(t, "1700000000.987654321", ts, "the session rides in the opaque timestamp")
+	session, ok := account.VerifySocketToken(testSecret, 42, sig, ts, now, time.Hour)
+	assert.True(t, ok)
+	assert.Equal(t, int64(987654321), session)
+	for name, forged := range map[string]string{"another session": "1700000000.987654322", "no session": "1700000000",
+		"not canonical": "1700000000.0987654321", "empty session": "1700000000.", "negative": "1700000000.-1"} {
+		assert.False(t, valid(42, sig, forged, now), name)
+	}
 }
 
 func TestAutoLogin(t *testing.T) {

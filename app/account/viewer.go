@@ -158,7 +158,7 @@ func (s *Service) viewerWith(ctx context.Context, u persistence.User, unread int
 		return Viewer{}, err
 	}
 	id := strconv.FormatInt(u.ID, 10)
-	sig, ts := SocketToken(s.secret, u.ID, now)
+	sig, ts := SocketToken(s.secret, u.ID, viewerSession(ctx), now)
 	v := Viewer{
 		ID: id, DatabaseID: id,
 		Avatar:            Avatar{URL: AvatarURL(u)},
@@ -272,4 +272,14 @@ func isGravatar(s string) bool {
 	}
 	host := strings.ToLower(u.Hostname())
 	return host == "gravatar.com" || strings.HasSuffix(host, ".gravatar.com")
+}
+
+// viewerSession is the session of the request's caller: the one it just
+// started (login, register) or the one its access token belongs to.
+func viewerSession(ctx context.Context) int64 {
+	req := action.RequestFrom(ctx)
+	if session, out, changed := req.SessionChange(); changed && !out {
+		return session.Family
+	}
+	return req.Viewer.Session
 }

@@ -31,6 +31,9 @@ type Viewer struct {
 	// UserCan lists the capabilities the member's level and VIP tier give
 	// (for example "chat", "directMessages").
 	UserCan []string
+	// Session is the session (refresh token family) the member's access
+	// token belongs to; 0 when unknown.
+	Session int64
 }
 
 // IsGuest reports whether nobody is signed in.

@@ -15,6 +15,8 @@ type Session struct {
 	// RefreshToken is stored hashed and rotated on every refresh.
 	RefreshToken   string
 	RefreshExpires time.Time
+	// Family is the session's id (its refresh token family).
+	Family int64
 }
 
 // Authenticator turns an access token into the viewer it was issued to. It

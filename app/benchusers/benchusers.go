@@ -89,7 +89,7 @@ func Create(ctx context.Context, db *persistence.DB, secret []byte, n int, now t
 				return File{}, fmt.Errorf("benchusers: %w", err)
 			}
 		}
-		sig, ts := account.SocketToken(secret, u.ID, now)
+		sig, ts := account.SocketToken(secret, u.ID, 0, now)
 		out.Users = append(out.Users, User{ID: strconv.FormatInt(u.ID, 10), Email: u.Email, Signature: sig, Timestamp: ts})
 	}
 	return out, nil

@@ -44,7 +44,9 @@ func TestCreateMakesChattingMembersOnce(t *testing.T) {
 	for _, u := range again.Users {
 		id, err := strconv.ParseInt(u.ID, 10, 64)
 		require.NoError(t, err)
-		assert.True(t, account.VerifySocketToken(secret, id, u.Signature, u.Timestamp, now, time.Minute))
+		session, valid := account.VerifySocketToken(secret, id, u.Signature, u.Timestamp, now, time.Minute)
+		assert.True(t, valid)
+		assert.Zero(t, session, "bench credentials belong to no session")
 		stored, err := db.Users().Get(ctx, id)
 		require.NoError(t, err)
 		level, err := db.Levels().Get(ctx, persistence.LevelKindGrowth, stored.LevelKey)

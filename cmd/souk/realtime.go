@@ -30,7 +30,8 @@ type realtime struct {
 
 // startRealtime joins the cluster (waiting until this node sees itself in
 // the topology) and builds the websocket gateway on it.
-func startRealtime(ctx context.Context, cfg Config, db *persistence.DB, secret []byte) (*realtime, error) {
+// auth tells whether a socket token's session has ended.
+func startRealtime(ctx context.Context, cfg Config, db *persistence.DB, secret []byte, auth *account.Sessions) (*realtime, error) {
 	ccfg := cfg.Cluster.clusterConfig()
 	ccfg.Logger = slog.Default()
 	sys, err := actors.Start(ctx, ccfg, db)
@@ -43,7 +44,8 @@ func startRealtime(ctx context.Context, cfg Config, db *persistence.DB, secret [
 		Rooms:    sys.Rooms(),
 		Sessions: sys.Sessions(),
 		VerifySocket: func(userID int64, signature, timestamp string) bool {
-			return account.VerifySocketToken(secret, userID, signature, timestamp, time.Now(), socketTokenMaxAge)
+			session, ok := account.VerifySocketToken(secret, userID, signature, timestamp, time.Now(), socketTokenMaxAge)
+			return ok && (session == 0 || !auth.Ended(session))
 		},
 		LookupUser: func(ctx context.Context, userID int64) (ws.RealtimeUser, error) {
 			v, err := accounts.ViewerFor(ctx, userID)

@@ -135,15 +135,15 @@ func serve(ctx context.Context, cfg Config, stdout io.Writer) error {
 		return err
 	}
 	defer stopDebug()
-	rt, err := startRealtime(ctx, cfg, db, secret)
+	// The authenticator issues and ends sessions, and refuses the tokens of
+	// sessions ended on any node (access tokens and socket tokens alike).
+	auth := account.NewSessions(db, secret)
+	go auth.WatchRevocations(ctx, slog.Default())
+	rt, err := startRealtime(ctx, cfg, db, secret, auth)
 	if err != nil {
 		return fmt.Errorf("cannot start the cluster member: %w", err)
 	}
 	defer rt.stop(context.Background())
-	// The authenticator issues and ends sessions, and refuses the tokens of
-	// sessions ended on any node.
-	auth := account.NewSessions(db, secret)
-	go auth.WatchRevocations(ctx, slog.Default())
 	reg, pages := registerActions(deps{db: db, secret: secret, dev: cfg.Dev, email: email, social: cfg.socialConfig(),
 		rooms: rt.sys.Rooms(), sessions: rt.sys.Sessions(), auth: auth})
 	go notify.New(notify.Config{DB: db}).RunInboxJanitor(ctx, inboxPruneEvery)

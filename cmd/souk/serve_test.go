@@ -7,12 +7,16 @@ import (
 	"encoding/json"
 	"io"
 	"net/http"
+	"net/http/cookiejar"
+	"net/url"
 	"os"
 	"regexp"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/gobwas/ws"
+	"github.com/gobwas/ws/wsutil"
 	"github.com/stretchr/testify/require"
 
 	"souk/app/action"
@@ -170,6 +174,8 @@ func checkServer(t *testing.T, base string) {
 		require.Equal(t, 404, status)
 	})
 
+	t.Run("an ended session's tokens are refused", func(t *testing.T) { checkEndedSession(t, base) })
+
 	t.Run("rest endpoints", func(t *testing.T) {
 		status, header, body := get(t, base+"/api/qrcode?str=https%3A%2F%2Fsouk.example")
 		require.Equal(t, 200, status)
@@ -244,4 +250,55 @@ func TestVersionAndUsage(t *testing.T) {
 	require.True(t, strings.HasPrefix(out.String(), "souk "))
 	require.ErrorIs(t, run(context.Background(), nil, io.Discard, io.Discard), errUsage)
 	require.ErrorIs(t, run(context.Background(), []string{"frobnicate"}, io.Discard, io.Discard), errUsage)
+}
+
+// checkEndedSession logs the demo member in, logs out, and checks that the
+// session's access token and websocket credentials no longer work.
+func checkEndedSession(t *testing.T, base string) {
+	jar, err := cookiejar.New(nil)
+	require.NoError(t, err)
+	client := &http.Client{Jar: jar}
+	post := func(body string) map[string]any {
+		res, err := client.Post(base+"/api/request", "application/json", strings.NewReader(body))
+		require.NoError(t, err)
+		defer res.Body.Close()
+		var reply map[string]any
+		require.NoError(t, json.NewDecoder(res.Body).Decode(&reply))
+		require.Equal(t, 200, res.StatusCode, reply)
+		return reply
+	}
+	login := post(`{"action":"auth.login","lang":"en","data":{"provider":"PASSWORD","username":"member@souk.dev","password":"souk-member-2026"}}`)
+	user := login["login"].(map[string]any)["user"].(map[string]any)
+	token := user["gqUserSocketToken"].(map[string]any)
+	connect, err := json.Marshal(map[string]any{"action": "connect", "data": map[string]any{
+		"userId": user["databaseId"], "signature": token["signature"], "timestamp": token["timestamp"]}})
+	require.NoError(t, err)
+	var access string
+	u, _ := url.Parse(base)
+	for _, c := range jar.Cookies(u) {
+		if c.Name == "souk_access" {
+			access = c.Value
+		}
+	}
+	require.NotEmpty(t, access)
+	viewer := func() any {
+		return post(`{"action":"auth.viewer","lang":"en","authToken":"` + access + `","data":{}}`)["viewer"]
+	}
+	socket := func() string {
+		conn, _, _, err := ws.Dial(t.Context(), "ws"+strings.TrimPrefix(base, "http")+"/api/ws")
+		require.NoError(t, err)
+		defer conn.Close()
+		require.NoError(t, wsutil.WriteClientText(conn, connect))
+		msg, err := wsutil.ReadServerText(conn)
+		require.NoError(t, err)
+		return string(msg)
+	}
+	require.NotNil(t, viewer())
+	require.Contains(t, socket(), `"action":"connect"`)
+
+	res, err := client.Get(base + "/api/auth/logout")
+	require.NoError(t, err)
+	_ = res.Body.Close()
+	require.Nil(t, viewer(), "the access token is refused: a guest")
+	require.Contains(t, socket(), `chat.error.badSignature`, "the socket credentials are refused")
 }
