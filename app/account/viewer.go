@@ -50,7 +50,7 @@ type Badge struct {
 // SocketCredentials let the websocket gateway know the member.
 type SocketCredentials struct {
 	Signature string `json:"signature" doc:"hex HMAC-SHA256 of socket:<databaseId>:<timestamp>"`
-	Timestamp string `json:"timestamp" doc:"unix seconds"`
+	Timestamp string `json:"timestamp" doc:"opaque: unix seconds, then .<session> when issued in a session; send it back as is"`
 }
 
 // Roles are the viewer's rights.
