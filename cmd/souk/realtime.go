@@ -43,10 +43,11 @@ func startRealtime(ctx context.Context, cfg Config, db *persistence.DB, secret [
 	handler, err := ws.NewRealtime(ws.RealtimeConfig{
 		Rooms:    sys.Rooms(),
 		Sessions: sys.Sessions(),
-		VerifySocket: func(userID int64, signature, timestamp string) bool {
+		VerifySocket: func(userID int64, signature, timestamp string) (int64, bool) {
 			session, ok := account.VerifySocketToken(secret, userID, signature, timestamp, time.Now(), socketTokenMaxAge)
-			return ok && (session == 0 || !auth.Ended(session))
+			return session, ok && (session == 0 || !auth.Ended(session))
 		},
+		SessionEnded: auth.Ended,
 		LookupUser: func(ctx context.Context, userID int64) (ws.RealtimeUser, error) {
 			v, err := accounts.ViewerFor(ctx, userID)
 			if err != nil {

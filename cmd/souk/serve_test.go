@@ -295,10 +295,23 @@ func checkEndedSession(t *testing.T, base string) {
 	}
 	require.NotNil(t, viewer())
 	require.Contains(t, socket(), `"action":"connect"`)
+	open, _, _, err := ws.Dial(t.Context(), "ws"+strings.TrimPrefix(base, "http")+"/api/ws")
+	require.NoError(t, err)
+	defer open.Close()
+	require.NoError(t, wsutil.WriteClientText(open, connect))
+	_, err = wsutil.ReadServerText(open)
+	require.NoError(t, err)
 
 	res, err := client.Get(base + "/api/auth/logout")
 	require.NoError(t, err)
 	_ = res.Body.Close()
 	require.Nil(t, viewer(), "the access token is refused: a guest")
 	require.Contains(t, socket(), `chat.error.badSignature`, "the socket credentials are refused")
+	_ = open.SetReadDeadline(time.Now().Add(10 * time.Second))
+	for err == nil {
+		_, err = wsutil.ReadServerText(open) // frames sent before the close
+	}
+	var closed wsutil.ClosedError
+	require.ErrorAs(t, err, &closed, "the session's open websocket is closed")
+	require.Equal(t, ws.StatusPolicyViolation, closed.Code)
 }

@@ -84,8 +84,13 @@ type RealtimeUser struct {
 type RealtimeConfig struct {
 	Rooms    *actors.Rooms
 	Sessions *actors.Sessions
-	// VerifySocket checks a socket token (the viewer's gqUserSocketToken).
-	VerifySocket func(userID int64, signature, timestamp string) bool
+	// VerifySocket checks a socket token (the viewer's gqUserSocketToken)
+	// and returns the session it was issued in (0: none).
+	VerifySocket func(userID int64, signature, timestamp string) (session int64, ok bool)
+	// SessionEnded reports whether a session has ended; the connections
+	// bound with its socket token are then closed (within SessionSweep).
+	// Nil: sessions never end here.
+	SessionEnded func(session int64) bool
 	// LookupUser returns a member; an error wrapping a not-found means no such member.
 	LookupUser func(ctx context.Context, userID int64) (RealtimeUser, error)
 	// VerifyDelete checks a deletion signature from utils.chatDelete.
@@ -109,6 +114,10 @@ const (
 	refusalLimit  = 30
 	refusalWindow = time.Minute
 	connStateKey  = realtimeKey("realtime")
+	// SessionSweep is how often connections of ended sessions are closed.
+	SessionSweep = time.Second
+	// ReasonSessionEnded closes (1008) a connection whose session ended.
+	ReasonSessionEnded = "session ended"
 )
 
 type realtimeKey string
@@ -129,6 +138,7 @@ type Realtime struct {
 	groups *Groups
 	sync   *presenceSync
 	unsub  func()
+	done   chan struct{} // closed by Stop
 
 	mu        sync.Mutex
 	feeds     map[string]*feed                 // guarded by mu: the live feed of each room
@@ -157,7 +167,7 @@ func NewRealtime(cfg RealtimeConfig) (*Realtime, error) {
 	if cfg.Logger == nil {
 		cfg.Logger = slog.Default()
 	}
-	h := &Realtime{cfg: cfg, log: cfg.Logger, groups: NewGroups(),
+	h := &Realtime{cfg: cfg, log: cfg.Logger, groups: NewGroups(), done: make(chan struct{}),
 		feeds: make(map[string]*feed), users: make(map[int64]map[*Conn]*inboxCursor),
 		roomUsers: make(map[string]map[int64]int)}
 	h.sync = newPresenceSync(cfg.Rooms, cfg.Sessions, cfg.CallTimeout, cfg.Logger, h.catchUpInbox)
@@ -170,7 +180,38 @@ func NewRealtime(cfg RealtimeConfig) (*Realtime, error) {
 	if cfg.OnTopology != nil {
 		cfg.OnTopology(h.sync.resyncAll)
 	}
+	if cfg.SessionEnded != nil {
+		go h.sweepEndedSessions()
+	}
 	return h, nil
+}
+
+// sweepEndedSessions closes, every SessionSweep, the connections whose
+// socket token belongs to a session that has ended (logout, password
+// reset): the token is refused from then on, and so is what it opened.
+func (h *Realtime) sweepEndedSessions() {
+	t := time.NewTicker(SessionSweep)
+	defer t.Stop()
+	for {
+		select {
+		case <-h.done:
+			return
+		case <-t.C:
+		}
+		var ended []*Conn
+		h.mu.Lock()
+		for _, conns := range h.users {
+			for c, cursor := range conns {
+				if cursor.session != 0 && h.cfg.SessionEnded(cursor.session) {
+					ended = append(ended, c)
+				}
+			}
+		}
+		h.mu.Unlock()
+		for _, c := range ended {
+			c.Close(ClosePolicy, ReasonSessionEnded)
+		}
+	}
 }
 
 // Stop unsubscribes from the bus and stops the presence syncer; call it
@@ -178,6 +219,7 @@ func NewRealtime(cfg RealtimeConfig) (*Realtime, error) {
 func (h *Realtime) Stop() {
 	h.unsub()
 	h.sync.stop()
+	close(h.done)
 }
 
 // Open prepares the connection's state.

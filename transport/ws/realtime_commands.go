@@ -24,7 +24,12 @@ type connectData struct {
 // A newly bound connection starts receiving the member's inbox after
 // inboxSeq (nil: live events only).
 func (h *Realtime) authenticate(ctx context.Context, c *Conn, st *connState, frameAction string, userID int64, signature, timestamp string, inboxSeq *int64) bool {
-	if userID <= 0 || !h.cfg.VerifySocket(userID, signature, timestamp) {
+	if userID <= 0 {
+		h.refuse(c, st, frameAction, keyed(keyBadSignature))
+		return false
+	}
+	session, ok := h.cfg.VerifySocket(userID, signature, timestamp)
+	if !ok {
 		h.refuse(c, st, frameAction, keyed(keyBadSignature))
 		return false
 	}
@@ -42,7 +47,7 @@ func (h *Realtime) authenticate(ctx context.Context, c *Conn, st *connState, fra
 		return false
 	}
 	st.user = &u
-	cursor := newInboxCursor(h, c, u.ID)
+	cursor := newInboxCursor(h, c, u.ID, session)
 	h.mu.Lock()
 	conns := h.users[u.ID]
 	if conns == nil {

@@ -52,6 +52,9 @@ type inboxCursor struct {
 	h      *Realtime
 	c      *Conn
 	userID int64
+	// session is the session the connection's socket token belongs to
+	// (0: none); fixed at creation.
+	session int64
 
 	mu        sync.Mutex
 	lastSeq   int64        // highest seq written to c
@@ -65,8 +68,8 @@ type inboxCursor struct {
 	closed    bool
 }
 
-func newInboxCursor(h *Realtime, c *Conn, userID int64) *inboxCursor {
-	return &inboxCursor{h: h, c: c, userID: userID}
+func newInboxCursor(h *Realtime, c *Conn, userID, session int64) *inboxCursor {
+	return &inboxCursor{h: h, c: c, userID: userID, session: session}
 }
 
 // begin starts the cursor after from (the client's last seq), or at the

@@ -52,6 +52,7 @@ func newRTCluster(t *testing.T, clustered bool) *rtCluster {
 
 // rtNode is one node: database handle, actor system, gateway and HTTP server.
 type rtNode struct {
+	ended sync.Map // session → true: the sessions the node counts as ended
 	name  string
 	db    *persistence.DB
 	sys   *actors.System
@@ -88,8 +89,17 @@ func (c *rtCluster) start(join ...string) *rtNode {
 	h, err := NewRealtime(RealtimeConfig{
 		Rooms:    sys.Rooms(),
 		Sessions: sys.Sessions(),
-		VerifySocket: func(userID int64, signature, _ string) bool {
-			return signature == testSignature(userID)
+		// A timestamp "s<N>" puts the token in session N.
+		VerifySocket: func(userID int64, signature, timestamp string) (int64, bool) {
+			session, _ := strconv.ParseInt(strings.TrimPrefix(timestamp, "s"), 10, 64)
+			if !strings.HasPrefix(timestamp, "s") {
+				session = 0
+			}
+			return session, signature == testSignature(userID)
+		},
+		SessionEnded: func(session int64) bool {
+			_, ended := n.ended.Load(session)
+			return ended
 		},
 		LookupUser: func(ctx context.Context, userID int64) (RealtimeUser, error) {
 			u, err := db.Users().Get(ctx, userID)
@@ -154,6 +164,7 @@ type chatClient struct {
 	seqs    []int64 // guarded by mu: seq of every chat_room and delete_chat, in arrival order
 	maxSeq  int64   // guarded by mu
 	closed  bool    // guarded by mu
+	err     error   // guarded by mu: why the connection ended
 	changed chan struct{}
 }
 
@@ -169,7 +180,7 @@ func (cc *chatClient) read() {
 		_, p, err := cc.c.next(time.Minute)
 		if err != nil {
 			cc.mu.Lock()
-			cc.closed = true
+			cc.closed, cc.err = true, err
 			cc.mu.Unlock()
 			cc.notify()
 			return
@@ -361,4 +372,34 @@ func (cc *chatClient) waitErrorAfter(action string, data any, code string) map[s
 	cc.t.Helper()
 	cc.send(action, data)
 	return cc.waitError(code)
+}
+
+// TestEndedSessionClosesItsConnections: once a session ends, the
+// connections its socket token opened are closed (1008 "session ended");
+// the member's connections of other sessions stay.
+func TestEndedSessionClosesItsConnections(t *testing.T) {
+	cl := newRTCluster(t, false)
+	n := cl.start()
+	ann := addUser(t, n.db, "ann", false)
+	open := func(timestamp string) *chatClient {
+		cc := dialChat(t, n.wsURL, ann)
+		cc.send("connect", map[string]any{"userId": strconv.FormatInt(ann, 10), "signature": testSignature(ann), "timestamp": timestamp})
+		cc.waitFrame("connect", nil)
+		return cc
+	}
+	laptop, phone, bench := open("s7"), open("s8"), open("1")
+
+	n.ended.Store(int64(7), true)
+	require.Eventually(t, func() bool { _, _, closed := laptop.state(); return closed }, 5*time.Second, 10*time.Millisecond)
+	laptop.mu.Lock()
+	var ce closeErr
+	require.ErrorAs(t, laptop.err, &ce)
+	laptop.mu.Unlock()
+	assert.Equal(t, closeErr{code: ClosePolicy, reason: ReasonSessionEnded}, ce)
+
+	time.Sleep(2 * SessionSweep)
+	for name, cc := range map[string]*chatClient{"another session": phone, "no session": bench} {
+		_, _, closed := cc.state()
+		assert.False(t, closed, name)
+	}
 }
