@@ -139,6 +139,7 @@ type Realtime struct {
 	sync   *presenceSync
 	unsub  func()
 	done   chan struct{} // closed by Stop
+	stop   sync.Once
 
 	mu        sync.Mutex
 	feeds     map[string]*feed                 // guarded by mu: the live feed of each room
@@ -217,9 +218,11 @@ func (h *Realtime) sweepEndedSessions() {
 // Stop unsubscribes from the bus and stops the presence syncer; call it
 // after the gateway shut down.
 func (h *Realtime) Stop() {
-	h.unsub()
-	h.sync.stop()
-	close(h.done)
+	h.stop.Do(func() {
+		h.unsub()
+		h.sync.stop()
+		close(h.done)
+	})
 }
 
 // Open prepares the connection's state.
