@@ -36,7 +36,6 @@ func newLimits() *limits {
 	}
 }
 
-
 // Login failures per target: after failureThreshold wrong logins within
 // failureWindow, auth.login also wants a solved captcha.
 const (
