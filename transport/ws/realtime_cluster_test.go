@@ -132,22 +132,32 @@ func checkDelivery(t *testing.T, n *rtNode, listeners []*listener, accepted []ac
 	t.Logf("%d messages stored, %d listeners each received all of them once and in order; lost 0, duplicated 0", last, len(listeners))
 }
 
+// startNodes starts n clustered nodes, the others joining the first, and
+// waits until each sees all n. Several members in one process make
+// protoactor race against itself, so it skips under -race.
+func startNodes(t *testing.T, n int) (*rtCluster, []*rtNode) {
+	t.Helper()
+	if raceEnabled {
+		t.Skip("protoactor races against itself with several members in one process: run without -race")
+	}
+	cl := newRTCluster(t, true)
+	nodes := []*rtNode{cl.start()}
+	for range n - 1 {
+		nodes = append(nodes, cl.start(nodes[0].gossip()))
+	}
+	for _, node := range nodes {
+		require.Eventually(t, func() bool { return node.sys.Node().Members() == n }, 15*time.Second, 20*time.Millisecond)
+	}
+	return cl, nodes
+}
+
 // TestRealtimeClusterFailover runs three nodes sharing the database, with
 // members listening on each. While messages flow, the node holding the
 // room's grain is stopped, its listeners reconnect elsewhere and resume,
 // and a fourth node joins.
 func TestRealtimeClusterFailover(t *testing.T) {
-	if raceEnabled {
-		t.Skip("protoactor races against itself with several members in one process: run without -race")
-	}
-	cl := newRTCluster(t, true)
-	n1 := cl.start()
-	n2 := cl.start(n1.gossip())
-	n3 := cl.start(n1.gossip())
-	nodes := []*rtNode{n1, n2, n3}
-	for _, n := range nodes {
-		require.Eventually(t, func() bool { return n.sys.Node().Members() == 3 }, 15*time.Second, 20*time.Millisecond)
-	}
+	cl, nodes := startNodes(t, 3)
+	n1 := nodes[0]
 
 	var mu sync.Mutex
 	alive := slices.Clone(nodes)
@@ -267,15 +277,8 @@ func TestRealtimeSingleNodeResume(t *testing.T) {
 // members are in the room on every node, each member once, whatever node
 // the joiner's connection is on and however many connections each holds.
 func TestJoinCountsMembersOfTheCluster(t *testing.T) {
-	if raceEnabled {
-		t.Skip("protoactor races against itself with several members in one process: run without -race")
-	}
-	cl := newRTCluster(t, true)
-	n1 := cl.start()
-	n2 := cl.start(n1.gossip())
-	for _, n := range []*rtNode{n1, n2} {
-		require.Eventually(t, func() bool { return n.sys.Node().Members() == 2 }, 15*time.Second, 20*time.Millisecond)
-	}
+	_, nodes := startNodes(t, 2)
+	n1, n2 := nodes[0], nodes[1]
 	ann, bob := addUser(t, n1.db, "ann", false), addUser(t, n1.db, "bob", false)
 	online := func(f Frame) int {
 		var d joinSuccess

@@ -174,17 +174,8 @@ func TestRealtimeInboxResume(t *testing.T) {
 // cluster messaging: a recipient with connections on two nodes, a sender
 // with another session, sends through every node.
 func TestRealtimeInboxCluster(t *testing.T) {
-	if raceEnabled {
-		t.Skip("protoactor races against itself with several members in one process: run without -race")
-	}
-	cl := newRTCluster(t, true)
-	n1 := cl.start()
-	n2 := cl.start(n1.gossip())
-	n3 := cl.start(n1.gossip())
-	nodes := []*rtNode{n1, n2, n3}
-	for _, n := range nodes {
-		require.Eventually(t, func() bool { return n.sys.Node().Members() == 3 }, 15*time.Second, 20*time.Millisecond)
-	}
+	_, nodes := startNodes(t, 3)
+	n1, n2, n3 := nodes[0], nodes[1], nodes[2]
 	services := make([]*pm.Service, len(nodes))
 	for i, n := range nodes {
 		services[i] = pm.New(pm.Config{DB: n.db, Notify: notify.New(notify.Config{DB: n.db, Sessions: n.sys.Sessions()})})
