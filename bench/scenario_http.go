@@ -276,23 +276,12 @@ const (
 func fillHistory(ctx context.Context, client *http.Client, target string, tokens []string) error {
 	url := target + "/api/request"
 	call := func(action, token string, data any) (map[string]any, error) {
-		body, _ := json.Marshal(map[string]any{"action": action, "lang": "en", "authToken": token, "data": data})
-		req, err := http.NewRequestWithContext(ctx, http.MethodPost, url, bytes.NewReader(body))
+		body, _, err := callAction(ctx, client, url, map[string]any{"action": action, "lang": "en", "authToken": token, "data": data})
 		if err != nil {
 			return nil, err
-		}
-		req.Header.Set("Content-Type", "application/json")
-		resp, err := client.Do(req)
-		if err != nil {
-			return nil, err
-		}
-		defer resp.Body.Close()
-		msg, _ := io.ReadAll(io.LimitReader(resp.Body, 1<<20))
-		if resp.StatusCode != http.StatusOK {
-			return nil, fmt.Errorf("%s: %s %s", action, resp.Status, msg)
 		}
 		var out map[string]any
-		return out, json.Unmarshal(msg, &out)
+		return out, json.Unmarshal(body, &out)
 	}
 	page, err := call("utils.getChatMessages", "", map[string]any{"room": historyRoom, "first": historyPage})
 	if err != nil {
@@ -333,9 +322,9 @@ const loginsPerAddress = 16
 
 // signIn signs in up to n bench members through auth.login and returns
 // their access tokens, in member order. Against a deployment (--target)
-// that is at most loginsPerAddress; nodes of its own are reached from
-// several loopback addresses (127.0.0.2, .3, …), loginsPerAddress each,
-// as that many clients would.
+// that is at most loginsPerAddress; beyond that, nodes of its own are
+// reached from more loopback addresses (127.0.0.2, .3, …),
+// loginsPerAddress each, as that many clients would.
 func signIn(ctx context.Context, client *http.Client, r *runner, n int) ([]string, error) {
 	n = min(max(n, 1), len(r.users.Users))
 	if r.cl == nil {
@@ -343,27 +332,17 @@ func signIn(ctx context.Context, client *http.Client, r *runner, n int) ([]strin
 	}
 	var tokens []string
 	for i := range n {
-		if r.cl != nil && i%loginsPerAddress == 0 {
-			client = loopbackClient(byte(2 + i/loginsPerAddress))
+		if i > 0 && i%loginsPerAddress == 0 {
+			// Linux answers on every 127/8 address.
+			client = loopbackClient(byte(1 + i/loginsPerAddress))
 		}
 		u := r.user(i)
-		body, _ := json.Marshal(map[string]any{"action": "auth.login", "lang": "en",
+		_, cookies, err := callAction(ctx, client, r.target(i)+"/api/request", map[string]any{"action": "auth.login", "lang": "en",
 			"data": map[string]string{"provider": "PASSWORD", "username": u.Email, "password": r.users.Password}})
-		req, err := http.NewRequestWithContext(ctx, http.MethodPost, r.target(i)+"/api/request", bytes.NewReader(body))
-		if err != nil {
-			return nil, err
-		}
-		req.Header.Set("Content-Type", "application/json")
-		resp, err := client.Do(req)
 		if err != nil {
 			return nil, fmt.Errorf("sign in bench member %s: %w", u.Email, err)
 		}
-		msg, _ := io.ReadAll(io.LimitReader(resp.Body, 1<<10))
-		_ = resp.Body.Close()
-		if resp.StatusCode != http.StatusOK {
-			return nil, fmt.Errorf("sign in bench member %s: %s %s", u.Email, resp.Status, msg)
-		}
-		for _, c := range resp.Cookies() {
+		for _, c := range cookies {
 			if c.Name == "souk_access" {
 				tokens = append(tokens, c.Value)
 			}
@@ -373,6 +352,33 @@ func signIn(ctx context.Context, client *http.Client, r *runner, n int) ([]strin
 		return nil, fmt.Errorf("sign in bench members: %d of %d access tokens came back", len(tokens), n)
 	}
 	return tokens, nil
+}
+
+// callAction posts an /api/request envelope and returns the reply's body
+// and cookies; a status other than 200 is an error with the reply.
+func callAction(ctx context.Context, client *http.Client, url string, envelope map[string]any) ([]byte, []*http.Cookie, error) {
+	body, err := json.Marshal(envelope)
+	if err != nil {
+		return nil, nil, err
+	}
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, url, bytes.NewReader(body))
+	if err != nil {
+		return nil, nil, err
+	}
+	req.Header.Set("Content-Type", "application/json")
+	resp, err := client.Do(req)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer resp.Body.Close()
+	reply, err := io.ReadAll(io.LimitReader(resp.Body, 1<<20))
+	if err != nil {
+		return nil, nil, err
+	}
+	if resp.StatusCode != http.StatusOK {
+		return nil, nil, fmt.Errorf("%s: %s %s", envelope["action"], resp.Status, reply)
+	}
+	return reply, resp.Cookies(), nil
 }
 
 // loopbackClient is an HTTP client whose connections come from 127.0.0.last.
