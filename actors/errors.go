@@ -28,12 +28,6 @@ func (e *Error) Is(target error) bool {
 }
 
 var (
-	// ErrNoAccess is returned when the sender's levels do not include chat.
-	ErrNoAccess = &Error{Key: "chat.error.noAccess"}
-	// ErrEmpty is returned for a message with no text.
-	ErrEmpty = &Error{Key: "chat.error.empty"}
-	// ErrTooLong is returned for a message over MaxMessageRunes.
-	ErrTooLong = &Error{Key: "chat.error.tooLong"}
 	// ErrThrottled is returned when a member sends again within SendInterval.
 	ErrThrottled = &Error{Key: "chat.error.throttled"}
 	// ErrNotFound is returned when a deletion targets no standing message of the room.
@@ -51,7 +45,7 @@ var (
 var errorsByKey = map[string]*Error{}
 
 func init() {
-	for _, e := range []*Error{ErrNoAccess, ErrEmpty, ErrTooLong, ErrThrottled, ErrNotFound, ErrForbidden, ErrBadRoom, ErrUnavailable} {
+	for _, e := range []*Error{ErrThrottled, ErrNotFound, ErrForbidden, ErrBadRoom, ErrUnavailable} {
 		errorsByKey[e.Key] = e
 	}
 }

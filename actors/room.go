@@ -6,7 +6,6 @@ import (
 	"slices"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"github.com/asynkron/protoactor-go/actor"
 	pcluster "github.com/asynkron/protoactor-go/cluster"
@@ -36,6 +35,7 @@ type roomGrain struct {
 	replies  *replyCache[*ChatReply] // by idempotency key; seeded with the newest page
 	lastSend map[int64]time.Time     // user id → when their last message was accepted
 	members  map[int64]*roomMember
+	idle     idleWatch
 }
 
 // roomMember is a member present in the room, with their connections per node.
@@ -63,12 +63,25 @@ func newRoomGrain(e *env) *roomGrain {
 
 // Receive handles one message at a time.
 func (g *roomGrain) Receive(ctx actor.Context) {
+	if _, tick := ctx.Message().(idleTick); !tick {
+		g.idle.touch()
+	}
 	switch msg := ctx.Message().(type) {
 	case *pcluster.ClusterInit:
 		g.room = msg.Identity.Identity
 		if g.env.waitBound() {
 			g.load()
 		}
+		g.idle.start(ctx, g.env.roomIdle)
+	case idleTick:
+		// Quiet for roomIdle: a room nobody is in is passivated (its
+		// state is in the database); one with members stays, since its
+		// presence lives only here.
+		if g.idle.idle() && len(g.members) == 0 {
+			ctx.Poison(ctx.Self())
+		}
+	case *actor.Stopping:
+		g.idle.stop()
 	case *SendChat:
 		ctx.Respond(g.send(msg))
 	case *DeleteChat:
@@ -94,13 +107,13 @@ func (g *roomGrain) load() bool {
 		g.env.log.Warn("room: load", "room", g.room, "error", err)
 		return false
 	}
-	page, err := store.History(ctx, g.room, 0, HistoryPage)
+	page, err := store.History(ctx, g.room, 0, loadPage)
 	if err != nil {
 		g.env.log.Warn("room: load history", "room", g.room, "error", err)
 		return false
 	}
 	for _, e := range page {
-		g.replies.put(e.IdemKey, &ChatReply{Event: eventFromStore(e), Replayed: true})
+		g.replies.put(e.IdemKey, &ChatReply{Event: EventFromStore(e), Replayed: true})
 		// The send limit survives a move for the members who just sent:
 		// their last message is in the newest page.
 		if at := time.UnixMilli(e.CreatedAt); e.Kind == persistence.ChatKindMessage && at.After(g.lastSend[e.UserID]) {
@@ -117,31 +130,21 @@ func (g *roomGrain) send(msg *SendChat) *ChatReply {
 	if prior, ok := g.replies.get(msg.GetIdemKey()); ok {
 		return &ChatReply{Event: prior.Event, Replayed: true}
 	}
-	if !msg.GetIsAdmin() && !slices.Contains(msg.GetUserCan(), "chat") {
-		return refuse(ErrNoAccess)
-	}
-	text := strings.TrimSpace(msg.GetText())
-	switch {
-	case text == "":
-		return refuse(ErrEmpty)
-	case utf8.RuneCountInString(text) > MaxMessageRunes:
-		return refuse(ErrTooLong)
-	}
 	if !g.load() {
 		return refuse(ErrUnavailable)
 	}
 	userID := msg.GetUser().GetId()
-	if wait := SendInterval - time.Since(g.lastSend[userID]); wait > 0 {
+	if wait := SendInterval - g.env.now().Sub(g.lastSend[userID]); wait > 0 {
 		if prior := g.storedReply(msg.GetIdemKey()); prior != nil {
 			return prior
 		}
 		return &ChatReply{Error: ErrThrottled.Key, RetryAfterMs: max(wait.Milliseconds(), 1)}
 	}
 	stored := persistence.ChatEvent{Room: g.room, Kind: persistence.ChatKindMessage, UserID: userID,
-		Message: text, IdemKey: msg.GetIdemKey()}
+		Message: msg.GetText(), IdemKey: msg.GetIdemKey()}
 	reply := g.append(&stored, msg.GetUser())
 	if reply.Error == "" && !reply.Replayed {
-		g.lastSend[userID] = time.Now()
+		g.lastSend[userID] = g.env.now()
 	}
 	return reply
 }
@@ -155,7 +158,7 @@ func (g *roomGrain) storedReply(key string) *ChatReply {
 	if err != nil {
 		return nil
 	}
-	reply := &ChatReply{Event: eventFromStore(e), Replayed: true}
+	reply := &ChatReply{Event: EventFromStore(e), Replayed: true}
 	g.replies.put(key, reply)
 	return reply
 }
@@ -213,7 +216,7 @@ func (g *roomGrain) append(stored *persistence.ChatEvent, user *ChatUser) *ChatR
 			g.env.log.Warn("room: store event", "room", g.room, "error", err)
 			return refuse(ErrUnavailable)
 		}
-		ev := eventFromStore(*stored)
+		ev := EventFromStore(*stored)
 		if !replayed {
 			ev.User = user
 		}
@@ -286,9 +289,9 @@ func (g *roomGrain) presence(limit int32) *PresenceReply {
 
 func roomSubject(e *env, room string) string { return e.node.Bus().Subject("room", room) }
 
-// eventFromStore converts a stored event; a message deleted since has its
+// EventFromStore converts a stored event; a message deleted since has its
 // text blanked.
-func eventFromStore(e persistence.ChatEvent) *ChatEvent {
+func EventFromStore(e persistence.ChatEvent) *ChatEvent {
 	ev := &ChatEvent{Room: e.Room, Seq: e.Seq, Id: e.ID, Kind: e.Kind, Message: e.Message,
 		TargetId: e.TargetID, CreatedAt: e.CreatedAt,
 		User: &ChatUser{Id: e.UserID, Name: e.Author.Name, Slug: e.Author.Slug, AvatarUrl: e.Author.AvatarURL}}

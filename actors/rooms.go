@@ -7,11 +7,9 @@ import (
 	"google.golang.org/protobuf/proto"
 )
 
-// Rooms calls the room grains and reads room history. It is safe for
-// concurrent use.
+// Rooms calls the room grains. It is safe for concurrent use.
 type Rooms struct {
-	env     *env
-	history *historyCache
+	env *env
 }
 
 // SendInput is a message to send to a room.
@@ -21,21 +19,19 @@ type SendInput struct {
 	// answered with the first result and stores nothing.
 	IdemKey string
 	User    *ChatUser
-	// UserCan are the sender's capabilities; "chat" is needed unless IsAdmin.
-	UserCan []string
-	IsAdmin bool
-	Text    string
+	// Text is the message, checked by the caller (souk/app/chat owns the
+	// chat rules); the room stores it as it is.
+	Text string
 }
 
 // Send asks the room's grain to accept a message and returns the stored
-// event. A refusal is one of the Err values (ErrNoAccess, ErrEmpty,
-// ErrTooLong, ErrThrottled with RetryAfter, ErrUnavailable).
+// event. A refusal is one of the Err values (ErrThrottled with
+// RetryAfter, ErrUnavailable).
 func (r *Rooms) Send(ctx context.Context, in SendInput) (*ChatEvent, error) {
 	if !ValidRoom(in.Room) {
 		return nil, ErrBadRoom
 	}
-	return r.command(ctx, in.Room, &SendChat{IdemKey: in.IdemKey, User: in.User, UserCan: in.UserCan,
-		IsAdmin: in.IsAdmin, Text: in.Text})
+	return r.command(ctx, in.Room, &SendChat{IdemKey: in.IdemKey, User: in.User, Text: in.Text})
 }
 
 // DeleteInput is the deletion of a message.
@@ -60,8 +56,6 @@ func (r *Rooms) Delete(ctx context.Context, in DeleteInput) (*ChatEvent, error) 
 
 func (r *Rooms) command(ctx context.Context, room string, msg proto.Message) (*ChatEvent, error) {
 	res, err := r.env.request(ctx, roomKind, room, msg)
-	// Even a failed command may have been stored (a reply lost in a move).
-	r.history.drop(room)
 	if err != nil {
 		return nil, err
 	}
@@ -142,63 +136,6 @@ func presenceFrom(res any) (Presence, error) {
 		return Presence{}, fmt.Errorf("%w: unexpected reply %T", ErrUnavailable, res)
 	}
 	return Presence{Online: int(reply.GetOnline()), Users: reply.GetUsers(), LastSeq: reply.GetLastSeq()}, nil
-}
-
-// Since returns up to limit events of the room after seq, oldest first,
-// read from the database (the truth): what a resuming client missed.
-func (r *Rooms) Since(ctx context.Context, room string, seq int64, limit int) ([]*ChatEvent, error) {
-	list, err := r.env.db.Chat().Since(ctx, room, seq, limit)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]*ChatEvent, len(list))
-	for i, e := range list {
-		out[i] = eventFromStore(e)
-	}
-	return out, nil
-}
-
-// LastSeq returns the room's last sequence number from the database.
-func (r *Rooms) LastSeq(ctx context.Context, room string) (int64, error) {
-	return r.env.db.Chat().LastSeq(ctx, room)
-}
-
-// History returns up to limit standing messages with a sequence number
-// below before (0: the newest), oldest first, and whether older ones exist.
-// The newest page may come from this node's copy (see HistoryTTL); the
-// events are shared and must not be changed.
-func (r *Rooms) History(ctx context.Context, room string, before int64, limit int) ([]*ChatEvent, bool, error) {
-	if before == 0 {
-		return r.history.get(ctx, room, limit, func(ctx context.Context) ([]*ChatEvent, bool, error) {
-			return r.readHistory(ctx, room, 0, limit)
-		})
-	}
-	return r.readHistory(ctx, room, before, limit)
-}
-
-func (r *Rooms) readHistory(ctx context.Context, room string, before int64, limit int) ([]*ChatEvent, bool, error) {
-	list, err := r.env.db.Chat().History(ctx, room, before, limit+1)
-	if err != nil {
-		return nil, false, err
-	}
-	more := len(list) > limit
-	if more {
-		list = list[1:]
-	}
-	out := make([]*ChatEvent, len(list))
-	for i, e := range list {
-		out[i] = eventFromStore(e)
-	}
-	return out, more, nil
-}
-
-// Message returns a message by id (for checking a deletion before signing it).
-func (r *Rooms) Message(ctx context.Context, id int64) (*ChatEvent, error) {
-	e, err := r.env.db.Chat().Get(ctx, id)
-	if err != nil {
-		return nil, err
-	}
-	return eventFromStore(e), nil
 }
 
 // Subscribe calls fn with every broadcast of the room, in the order the

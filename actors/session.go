@@ -146,36 +146,8 @@ func (s *Sessions) SubscribeNode(fn func(userID int64, action string, data []byt
 	})
 }
 
-// InboxEvent is a stored event of a member's inbox (see souk/persistence):
-// a websocket action and its data, whose "seq" is Seq.
-type InboxEvent struct {
-	Seq    int64
-	Action string
-	Data   []byte
-}
-
 // InboxIdemKey is the idempotency key of the delivery of a member's
 // inbox event: delivering it twice sends it once.
 func InboxIdemKey(userID, seq int64) string {
 	return "inbox:" + strconv.FormatInt(userID, 10) + ":" + strconv.FormatInt(seq, 10)
-}
-
-// InboxSince returns up to limit events of the member's inbox after seq,
-// oldest first, read from the database (the truth): what a reconnecting
-// client missed.
-func (s *Sessions) InboxSince(ctx context.Context, userID, seq int64, limit int) ([]InboxEvent, error) {
-	list, err := s.env.db.Inbox().Since(ctx, userID, seq, limit)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]InboxEvent, len(list))
-	for i, e := range list {
-		out[i] = InboxEvent{Seq: e.Seq, Action: e.Action, Data: e.Data}
-	}
-	return out, nil
-}
-
-// InboxLastSeq returns the member's last inbox sequence number from the database.
-func (s *Sessions) InboxLastSeq(ctx context.Context, userID int64) (int64, error) {
-	return s.env.db.Inbox().LastSeq(ctx, userID)
 }

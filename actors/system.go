@@ -23,14 +23,15 @@ const (
 	sessionKind = "session"
 )
 
-// Chat limits (SPEC.md §9).
 const (
-	// MaxMessageRunes is the longest message, in characters.
-	MaxMessageRunes = 120
-	// SendInterval is how long a member waits between two messages.
+	// SendInterval is how long a member waits between two messages (SPEC.md §9).
 	SendInterval = 2 * time.Second
-	// HistoryPage is how many messages a history page holds.
-	HistoryPage = 18
+	// loadPage is how many of its newest events a room loads on activation:
+	// their replies are answered from memory, their senders held back.
+	loadPage = 18
+	// DefaultRoomIdle is how long a room grain with nobody in it stays
+	// active without a message before it is passivated.
+	DefaultRoomIdle = 5 * time.Minute
 )
 
 const (
@@ -64,20 +65,46 @@ type System struct {
 
 // env is what grains need; node is set once the cluster node has started.
 type env struct {
-	db    *persistence.DB
-	log   *slog.Logger
-	bound chan struct{} // closed once node is set
-	node  *cluster.Node // written once before bound is closed
+	db  *persistence.DB
+	log *slog.Logger
+	now func() time.Time // the rooms' clock (send throttle)
+	// roomIdle is how long an empty room grain stays active without a
+	// message.
+	roomIdle time.Duration
+	bound    chan struct{} // closed once node is set
+	node     *cluster.Node // written once before bound is closed
+}
+
+// Option changes how Start builds the system.
+type Option func(*env)
+
+// WithClock makes the grains read the time from now instead of time.Now
+// (tests move it forward instead of waiting out the send throttle).
+func WithClock(now func() time.Time) Option {
+	return func(e *env) { e.now = now }
+}
+
+// WithRoomIdle passivates a room grain that nobody is in after d without a
+// message instead of DefaultRoomIdle.
+func WithRoomIdle(d time.Duration) Option {
+	return func(e *env) {
+		if d > 0 {
+			e.roomIdle = d
+		}
+	}
 }
 
 // Start starts the cluster node with the room and session kinds and
 // returns the system bound to it.
-func Start(ctx context.Context, cfg cluster.Config, db *persistence.DB) (*System, error) {
+func Start(ctx context.Context, cfg cluster.Config, db *persistence.DB, opts ...Option) (*System, error) {
 	log := cfg.Logger
 	if log == nil {
 		log = slog.Default()
 	}
-	e := &env{db: db, log: log, bound: make(chan struct{})}
+	e := &env{db: db, log: log, now: time.Now, roomIdle: DefaultRoomIdle, bound: make(chan struct{})}
+	for _, opt := range opts {
+		opt(e)
+	}
 	cfg.Kinds = append(cfg.Kinds,
 		pcluster.NewKind(roomKind, actor.PropsFromProducer(func() actor.Actor { return newRoomGrain(e) })),
 		pcluster.NewKind(sessionKind, actor.PropsFromProducer(func() actor.Actor { return newSessionGrain(e) })),
@@ -96,7 +123,7 @@ func Start(ctx context.Context, cfg cluster.Config, db *persistence.DB) (*System
 	if _, err := cluster.Start(ctx, cfg); err != nil {
 		return nil, err
 	}
-	return &System{env: e, rooms: &Rooms{env: e, history: newHistoryCache()}, sessions: &Sessions{env: e}}, nil
+	return &System{env: e, rooms: &Rooms{env: e}, sessions: &Sessions{env: e}}, nil
 }
 
 // Node returns the cluster node.

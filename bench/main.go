@@ -271,7 +271,7 @@ func runOne(ctx context.Context, o *Options, env Env) (*Report, error) {
 			nodes = o.Nodes
 		}
 		r.logf("starting %d fresh node(s) with %d bench members…", nodes, o.usersNeeded())
-		cl, err := startCluster(ctx, env.Binary, o.DB, nodes, o.usersNeeded(), o.Scenario == "scale" || o.Scenario == "pm", o.KeepLogs)
+		cl, err := startCluster(ctx, env.Binary, o.DB, nodes, o.usersNeeded(), o.Rooms, o.Scenario == "scale" || o.Scenario == "pm", o.KeepLogs)
 		if err != nil {
 			return nil, err
 		}

@@ -21,8 +21,8 @@ type serverSample struct {
 
 var metricsClient = &http.Client{Timeout: 10 * time.Second}
 
-// sampleServer reads a node's /metrics; with debug (its pprof address) it
-// forces a collection first, so the heap holds live objects only.
+// sampleServer reads a node's /metrics; with debug (its pprof address) from
+// there, after forcing a collection, so the heap holds live objects only.
 func sampleServer(ctx context.Context, target, debug string) (serverSample, error) {
 	s := serverSample{at: time.Now()}
 	if debug != "" {
@@ -36,8 +36,14 @@ func sampleServer(ctx context.Context, target, debug string) (serverSample, erro
 			}
 		}
 	}
+	// A node serves /metrics on its debug listener; the public one has it
+	// only behind a token (--metrics-token).
+	metricsURL := target + "/metrics"
+	if debug != "" {
+		metricsURL = "http://" + debug + "/metrics"
+	}
 	var body strings.Builder
-	if err := get(ctx, target+"/metrics", &body); err != nil {
+	if err := get(ctx, metricsURL, &body); err != nil {
 		return s, err
 	}
 	sc := bufio.NewScanner(strings.NewReader(body.String()))

@@ -85,16 +85,18 @@ type cluster struct {
 	nodes []*node // guarded by mu: a scale run adds one while clients reconnect
 }
 
-// startCluster seeds a fresh database with users bench members and starts
-// n nodes on loopback; clustered makes even a single one a cluster member.
-func startCluster(ctx context.Context, binary, db string, n, users int, clustered bool, keepLogs string) (*cluster, error) {
+// startCluster seeds a fresh database with users bench members and rooms
+// chat rooms and starts n nodes on loopback; clustered makes even a single
+// one a cluster member.
+func startCluster(ctx context.Context, binary, db string, n, users, rooms int, clustered bool, keepLogs string) (*cluster, error) {
 	dir, err := os.MkdirTemp("", "souk-bench-*")
 	if err != nil {
 		return nil, err
 	}
 	cl := &cluster{binary: binary, dir: dir, db: db, clustered: clustered || n > 1, keepLogs: keepLogs}
 	usersPath := filepath.Join(dir, "bench-users.json")
-	seedArgs := append([]string{"seed", "--bench-users", strconv.Itoa(users), "--bench-users-file", usersPath}, cl.dbArgs()...)
+	seedArgs := append([]string{"seed", "--bench-users", strconv.Itoa(users), "--bench-users-file", usersPath,
+		"--bench-rooms", strconv.Itoa(rooms)}, cl.dbArgs()...)
 	seed := exec.CommandContext(ctx, binary, seedArgs...)
 	out, err := seed.CombinedOutput()
 	if err != nil {
@@ -130,8 +132,11 @@ func (cl *cluster) addNode(ctx context.Context) (*node, error) {
 	}
 	n := &node{id: cl.size() + 1, url: "http://127.0.0.1:" + ports[0], debug: "127.0.0.1:" + ports[1],
 		gossip: "127.0.0.1:" + ports[2], exited: make(chan struct{})}
+	// Every bench client comes from loopback (no cap per address), and a
+	// bench member writes in many rooms at once (no limit across rooms).
 	args := append([]string{"serve", "--http", "127.0.0.1:" + ports[0], "--debug-addr", n.debug,
-		"--node-id", strconv.Itoa(n.id), "--log-format", "json"}, cl.dbArgs()...)
+		"--node-id", strconv.Itoa(n.id), "--log-format", "json", "--ws-max-per-addr", "0", "--ws-max-guests-per-addr", "0",
+		"--chat-member-limit", "0"}, cl.dbArgs()...)
 	if cl.clustered {
 		// A cluster member: gossip and NATS routes on loopback.
 		args = append(args, "--gossip", n.gossip, "--nats-listen", "127.0.0.1:"+ports[3], "--nats-cluster", "127.0.0.1:"+ports[4])

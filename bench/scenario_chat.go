@@ -2,8 +2,6 @@ package bench
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"fmt"
 	"math"
 	"runtime"
@@ -75,10 +73,9 @@ func runChat(ctx context.Context, r *runner) (*Report, error) {
 	defer pool.stop()
 	defer pool.closeAll()
 	cr := &chatRun{r: r, pool: pool, op: newOpener(r, pool), inflight: map[string]*pending{}}
-	runID := make([]byte, 3)
-	_, _ = rand.Read(runID)
+	// The rooms must exist: souk seed --bench-rooms creates them.
 	for i := range o.Rooms {
-		cr.rooms = append(cr.rooms, &chatRoom{name: "bench-" + hex.EncodeToString(runID) + "-" + strconv.Itoa(i+1)})
+		cr.rooms = append(cr.rooms, &chatRoom{name: "bench-" + strconv.Itoa(i+1)})
 	}
 	clients := make([]*client, 0, o.Rooms*o.Members)
 	for i := range o.Rooms * o.Members {

@@ -317,8 +317,8 @@ func dig(v any, keys ...string) any {
 }
 
 // loginsPerAddress stays within auth.login's limit per client address
-// (a burst of 20).
-const loginsPerAddress = 16
+// (a burst of 8).
+const loginsPerAddress = 6
 
 // signIn signs in up to n bench members through auth.login and returns
 // their access tokens, in member order. Against a deployment (--target)

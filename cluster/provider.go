@@ -209,6 +209,11 @@ func (p *Provider) loop() {
 	defer tick.Stop()
 	lastJoin := time.Now()
 	var last []*pcluster.Member
+	// left holds the member ids that left the topology this loop gave
+	// protoactor, which blocks them for good. It is kept here rather than
+	// read from protoactor's block list, whose reads are not synchronized
+	// with the gossip that writes it.
+	left := make(map[string]bool)
 	for {
 		select {
 		case <-p.done:
@@ -219,6 +224,11 @@ func (p *Provider) loop() {
 		members, peers := p.snapshot()
 		if !sameMembers(last, members) {
 			p.cluster.MemberList.UpdateClusterTopology(members)
+			for _, m := range last {
+				if !slices.ContainsFunc(members, func(n *pcluster.Member) bool { return n.Id == m.Id }) {
+					left[m.Id] = true
+				}
+			}
 			last = members
 		}
 		p.mu.Lock()
@@ -231,7 +241,7 @@ func (p *Provider) loop() {
 			lastJoin = time.Now()
 			p.join()
 		}
-		p.tellBlocked()
+		p.tellBlocked(left)
 		if p.blockedByMajority(peers) && p.onBlocked != nil {
 			p.onBlocked()
 			p.onBlocked = nil
@@ -274,14 +284,14 @@ func sameMembers(a, b []*pcluster.Member) bool {
 	})
 }
 
-// tellBlocked sends every live peer whose member id this node blocks a
-// note saying so: protoactor never lets a blocked id back in, so that peer
-// must start again under a new id.
-func (p *Provider) tellBlocked() {
-	blocked := p.cluster.Remote.BlockList()
+// tellBlocked sends every live peer whose member id this node blocked (it
+// left this node's topology) a note saying so: protoactor never lets a
+// blocked id back in, so that peer must start again under a new id. An id
+// blocked here only through another member's gossip is told by that member.
+func (p *Provider) tellBlocked(blocked map[string]bool) {
 	for _, n := range p.ml.Members() {
 		var m nodeMeta
-		if err := json.Unmarshal(n.Meta, &m); err != nil || m.ID == p.self.ID || !blocked.IsBlocked(m.ID) {
+		if err := json.Unmarshal(n.Meta, &m); err != nil || m.ID == p.self.ID || !blocked[m.ID] {
 			continue
 		}
 		msg, _ := json.Marshal(blockedMsg{ID: m.ID, From: p.self.ID})

@@ -140,6 +140,18 @@ func (s SessionsStore) RevokeFamily(ctx context.Context, hash string, now int64)
 	return nil
 }
 
+// RevokeSession ends the session (token family) of the user: logout by
+// the session id of an access token, with no refresh token at hand.
+// Another user's session is left alone.
+func (s SessionsStore) RevokeSession(ctx context.Context, family, userID, now int64) error {
+	_, err := s.db.write.ExecContext(ctx,
+		`UPDATE refresh_tokens SET revoked_at = $3 WHERE family_id = $1 AND user_id = $2 AND revoked_at = 0`, family, userID, now)
+	if err != nil {
+		return fmt.Errorf("sessions store: revoke session %d: %w", family, err)
+	}
+	return nil
+}
+
 // RevokeUser ends every session of the user (password reset).
 func (s SessionsStore) RevokeUser(ctx context.Context, userID, now int64) error {
 	_, err := s.db.write.ExecContext(ctx,

@@ -12,6 +12,7 @@ import (
 	"souk/app/action"
 	"souk/app/demo"
 	"souk/app/i18n"
+	"souk/internal/authtest"
 	"souk/persistence"
 	"souk/transport/httpapi"
 	"souk/webui"
@@ -21,11 +22,11 @@ import (
 // VIP and member, and the whole cookie flow over HTTP.
 func TestDemoAccounts(t *testing.T) {
 	t.Parallel()
-	eachDB(t, func(t *testing.T, kind string) {
-		db := openDB(t, kind)
+	authtest.EachDB(t, func(t *testing.T, kind string) {
+		db := authtest.OpenDB(t, kind)
 		_, err := demo.Seed(t.Context(), db)
 		require.NoError(t, err)
-		f := newService(t, db, nil)
+		f := authtest.NewService(t, db, nil)
 		users := map[string]persistence.User{}
 		for _, l := range demo.Logins {
 			u, err := db.Users().GetBySlug(t.Context(), l.Slug)
@@ -33,7 +34,7 @@ func TestDemoAccounts(t *testing.T) {
 			users[l.Role] = u
 		}
 		viewer := func(role string) map[string]any {
-			reply, _ := f.mustCall(t, caller{lang: "en", viewer: viewerOf(users[role])}, "auth.viewer", nil)
+			reply, _ := f.MustCall(t, authtest.Caller{Lang: "en", Viewer: authtest.ViewerOf(users[role])}, "auth.viewer", nil)
 			return reply["viewer"].(map[string]any)
 		}
 
@@ -41,7 +42,7 @@ func TestDemoAccounts(t *testing.T) {
 			v := viewer("admin")
 			assert.Equal(t, "Souk Admin", v["name"])
 			assert.Equal(t, "admin", v["gqSlug"])
-			assert.Equal(t, "lv6", dig(t, v, "gqLevel", "key"))
+			assert.Equal(t, "lv6", authtest.Dig(t, v, "gqLevel", "key"))
 			assert.Nil(t, v["gqVIP"])
 			roles := v["gqRoles"].(map[string]any)
 			assert.Equal(t, true, roles["isAdmin"])
@@ -54,9 +55,9 @@ func TestDemoAccounts(t *testing.T) {
 
 		t.Run("vip", func(t *testing.T) {
 			v := viewer("vip")
-			assert.Equal(t, "vip2", dig(t, v, "gqVIP", "key"))
-			assert.NotEmpty(t, dig(t, v, "gqVIP", "name"))
-			assert.Equal(t, "lv4", dig(t, v, "gqLevel", "key"))
+			assert.Equal(t, "vip2", authtest.Dig(t, v, "gqVIP", "key"))
+			assert.NotEmpty(t, authtest.Dig(t, v, "gqVIP", "name"))
+			assert.Equal(t, "lv4", authtest.Dig(t, v, "gqLevel", "key"))
 			roles := v["gqRoles"].(map[string]any)
 			assert.Equal(t, false, roles["isAdmin"])
 			assert.Equal(t, false, roles["canBuilder"])
@@ -68,22 +69,23 @@ func TestDemoAccounts(t *testing.T) {
 		t.Run("member", func(t *testing.T) {
 			v := viewer("member")
 			assert.Equal(t, "Ming Member", v["name"])
-			assert.Equal(t, "lv1", dig(t, v, "gqLevel", "key"))
-			assert.Equal(t, "Lv1 Newcomer", dig(t, v, "gqLevel", "name"))
+			assert.Equal(t, "lv1", authtest.Dig(t, v, "gqLevel", "key"))
+			assert.Equal(t, "Lv1 Newcomer", authtest.Dig(t, v, "gqLevel", "name"))
 			assert.Nil(t, v["gqVIP"])
 			roles := v["gqRoles"].(map[string]any)
 			assert.Equal(t, []any{}, roles["userCan"])
 			assert.Equal(t, map[string]any{"can": true, "max": 5.0, "count": 0.0}, roles["image"])
 			assert.Equal(t, map[string]any{"can": false, "max": 0.0, "count": 0.0}, roles["video"])
-			assert.Equal(t, "/api/avatar?seed=member", dig(t, v, "avatar", "url"))
+			assert.Equal(t, "/api/avatar?seed=member", authtest.Dig(t, v, "avatar", "url"))
 		})
 
 		t.Run("cookies over HTTP: login, refresh rotates, a reused refresh token is refused", func(t *testing.T) {
 			catalog, err := i18n.Load(webui.Locales(), action.Languages...)
 			require.NoError(t, err)
-			server := httpapi.New(httpapi.Config{Registry: f.reg, Translator: catalog, Auth: f.svc.Sessions()})
+			server := httpapi.New(httpapi.Config{Registry: f.Reg, Translator: catalog, Auth: f.Creds.Sessions()})
 			do := func(method, path, body string, cookies ...*http.Cookie) *httptest.ResponseRecorder {
 				req := httptest.NewRequest(method, path, strings.NewReader(body))
+				req.Header.Set("Content-Type", "application/json")
 				for _, c := range cookies {
 					req.AddCookie(&http.Cookie{Name: c.Name, Value: c.Value})
 				}
@@ -139,7 +141,7 @@ func TestDemoAccounts(t *testing.T) {
 			rec2 := do("POST", "/api/request", `{"action":"auth.login","lang":"en","data":{"provider":"PASSWORD","username":"nobody@souk.dev","password":"wrong"}}`)
 			assert.Equal(t, rec.Body.String(), rec2.Body.String(), "unknown account and wrong password read the same")
 
-			rec = do("GET", "/api/auth/logout", "", rotated[httpapi.RefreshCookie])
+			rec = do("POST", "/api/auth/logout", "", rotated[httpapi.RefreshCookie])
 			require.Equal(t, 200, rec.Code)
 			assert.JSONEq(t, `{"logout":{"success":true}}`, rec.Body.String())
 		})

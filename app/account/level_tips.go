@@ -7,7 +7,6 @@ import (
 	"slices"
 
 	"souk/app/action"
-	"souk/app/settings"
 	"souk/persistence"
 )
 
@@ -88,7 +87,7 @@ func (s *Service) LevelTips(ctx context.Context, _ struct{}) (LevelTipsReply, er
 func levelInfos(levels []persistence.Level, lang string) []LevelInfo {
 	out := make([]LevelInfo, 0, len(levels))
 	for _, l := range levels {
-		out = append(out, LevelInfo{Key: l.Key, Icon: l.Icon, Name: settings.Text(l.Names).In(lang), Rank: l.Rank, Roles: l.Roles})
+		out = append(out, LevelInfo{Key: l.Key, Icon: l.Icon, Name: inLang(l.Names, lang), Rank: l.Rank, Roles: l.Roles})
 	}
 	return out
 }

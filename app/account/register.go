@@ -5,7 +5,7 @@ import (
 	"errors"
 	"fmt"
 
-	"souk/app/action"
+	"souk/app/internal/credential"
 	"souk/persistence"
 )
 
@@ -14,23 +14,18 @@ type RegisterInput struct {
 	EditStatus      bool   `json:"editStatus,omitempty" doc:"set by the page builder's login box; no effect"`
 	PhoneOrEmail    string `json:"phoneOrEmail" doc:"phone with its +dial code, or email; as sent to auth.getCode"`
 	Type            string `json:"type,omitempty" doc:"the login box's sign-in type, phone or email; picks the message for an empty phoneOrEmail"`
-	Password        string `json:"password" doc:"6 to 128 characters"`
+	Password        string `json:"password" doc:"8 to 128 characters, not a common password, nor the account's email or phone"`
 	PasswordConfirm string `json:"passwordConfirm,omitempty" doc:"when sent, must equal password"`
 	Agreement       *bool  `json:"agreement,omitempty" doc:"whether the terms were agreed to; false is refused"`
-	VerificationFields
-	CaptchaFields
+	credential.VerificationFields
+	credential.CaptchaFields
 	Action     string `json:"action,omitempty" doc:"signup"`
 	InviteCode string `json:"inviteCode,omitempty" doc:"the referral code (?ref=) the visitor came with: a member's slug or databaseId; unknown codes are ignored"`
 }
 
-// UserReply wraps the viewer of the member an action signed in or changed.
-type UserReply struct {
-	User Viewer `json:"user"`
-}
-
 // RegisterReply is the reply of auth.register.
 type RegisterReply struct {
-	RegisterUser UserReply `json:"registerUser"`
+	RegisterUser credential.UserReply[Viewer] `json:"registerUser"`
 }
 
 // RegisterUser answers auth.register: with the code auth.getCode sent (the
@@ -38,32 +33,9 @@ type RegisterReply struct {
 // after a captcha), it creates the account at the lowest growth level,
 // with its profile still to complete, and signs it in.
 func (s *Service) RegisterUser(ctx context.Context, in RegisterInput) (RegisterReply, error) {
-	req := action.RequestFrom(ctx)
-	now := s.now()
-	if !s.limits.verifyIP.Allow(clientKey(req.ClientIP), now) {
-		return RegisterReply{}, ErrRateLimited
-	}
-	id, err := parseIdentity(in.PhoneOrEmail, in.Type)
-	if err != nil {
-		return RegisterReply{}, err
-	}
-	if err := checkPassword(in.Password, in.PasswordConfirm); err != nil {
-		return RegisterReply{}, err
-	}
-	if in.Agreement != nil && !*in.Agreement {
-		return RegisterReply{}, ErrTermsNotAgreed
-	}
-	if p, ok := purposeOf(in.Action); in.Action != "" && (!ok || p != purposeSignup) {
-		return RegisterReply{}, action.BadField("action")
-	}
-	if !s.limits.verifyTarget.Allow(id.value, now) {
-		return RegisterReply{}, ErrRateLimited
-	}
-	if _, err := s.checkCode(ctx, in.VerificationFields, id.value, purposeSignup, true); err != nil {
-		return RegisterReply{}, err
-	}
-
-	hash, err := s.hashPassword(in.Password)
+	id, hash, err := s.signups.CheckSignup(ctx, credential.Signup{PhoneOrEmail: in.PhoneOrEmail, Type: in.Type,
+		Password: in.Password, PasswordConfirm: in.PasswordConfirm, Agreement: in.Agreement, Action: in.Action,
+		VerificationFields: in.VerificationFields})
 	if err != nil {
 		return RegisterReply{}, err
 	}
@@ -76,22 +48,22 @@ func (s *Service) RegisterUser(ctx context.Context, in RegisterInput) (RegisterR
 		return RegisterReply{}, err
 	}
 	u := persistence.User{Name: defaultName(id), PasswordHash: hash, LevelKey: level, ReferrerID: referrer}
-	if id.kind == kindEmail {
-		u.Email = id.value
+	if id.Kind == credential.KindEmail {
+		u.Email = id.Value
 	} else {
-		u.Phone = id.value
+		u.Phone = id.Value
 	}
 	if err := s.createWithSlug(ctx, &u, baseSlug(id)); err != nil {
 		return RegisterReply{}, err
 	}
-	if err := s.sessions.Start(ctx, u.ID); err != nil {
+	if err := s.signups.Start(ctx, u.ID); err != nil {
 		return RegisterReply{}, err
 	}
-	v, err := s.viewerOf(ctx, u)
+	v, err := s.ViewerOf(ctx, u)
 	if err != nil {
 		return RegisterReply{}, err
 	}
-	return RegisterReply{RegisterUser: UserReply{User: v}}, nil
+	return RegisterReply{RegisterUser: credential.UserReply[Viewer]{User: v}}, nil
 }
 
 // createWithSlug creates u with the first free slug derived from base. It

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"time"
 
+	"souk/app/internal/credential"
 	"souk/persistence"
 )
 
@@ -118,4 +119,21 @@ func mergeMedia(a, b persistence.MediaRole) persistence.MediaRole {
 		out.SizeMB = 0
 	}
 	return out
+}
+
+// TokenRights are u's rights at now as an access token carries them
+// (an auth.Rights).
+func TokenRights(ctx context.Context, db *persistence.DB, u persistence.User, now time.Time) (credential.TokenRights, error) {
+	r, err := loadRights(ctx, db, u, now)
+	if err != nil {
+		return credential.TokenRights{}, err
+	}
+	t := credential.TokenRights{IsAdmin: r.isAdmin, UserCan: r.userCan}
+	if r.level != nil {
+		t.Level = r.level.Key
+	}
+	if r.vip != nil {
+		t.VIP = r.vip.Key
+	}
+	return t, nil
 }

@@ -3,16 +3,15 @@ package account
 import (
 	"context"
 	"fmt"
-	"html"
 	"net/url"
 	"strings"
 	"time"
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/microcosm-cc/bluemonday"
-
 	"souk/app/action"
+	"souk/app/internal/credential"
+	"souk/app/member"
 	"souk/persistence"
 )
 
@@ -21,7 +20,7 @@ const (
 	maxName        = 40
 	maxDescription = 200
 	maxLocation    = 100
-	maxURL         = 1024
+	maxURL         = member.MaxLinkBytes
 )
 
 // Genders a profile may name.
@@ -29,18 +28,42 @@ var genders = map[string]bool{"": true, "male": true, "female": true, "other": t
 
 // UpdateUserInput is the data of updateUser. Absent fields keep their value.
 type UpdateUserInput struct {
-	Name        *string `json:"name,omitempty" doc:"1 to 40 characters, plain text"`
-	Description *string `json:"description,omitempty" doc:"at most 200 characters, plain text"`
-	Avatar      *string `json:"avatar,omitempty" doc:"http(s) URL or a path on this site (/...); empty for the generated avatar"`
+	Name        *string `json:"name,omitempty" doc:"1 to 40 characters of plain text, stored as typed (markup is not interpreted)"`
+	Description *string `json:"description,omitempty" doc:"at most 200 characters of plain text with line breaks, stored as typed"`
+	Avatar      *string `json:"avatar,omitempty" doc:"the generated avatar (/api/avatar?seed=...), an https URL of a host the site allows (--avatar-hosts), or empty for the member's generated avatar"`
 	Gender      *string `json:"gender,omitempty" doc:"male, female, other, or empty"`
 	Birthday    *string `json:"birthday,omitempty" doc:"YYYY-MM-DD, from 1900 to today, or empty"`
-	Location    *string `json:"location,omitempty" doc:"at most 100 characters, plain text"`
+	Location    *string `json:"location,omitempty" doc:"at most 100 characters of plain text, stored as typed"`
 	Website     *string `json:"website,omitempty" doc:"http(s) URL, or empty"`
+}
+
+// maxProfileInput bounds a text field as sent, in bytes, before it is
+// cleaned: markup may make it longer than the text it keeps, but not
+// without bound (four bytes a character, and room for tags).
+const maxProfileInput = 8 * maxDescription * 4
+
+// Validate bounds every field as sent, so that no field of any length is
+// cleaned, parsed or stored; the handler checks the cleaned values.
+func (in *UpdateUserInput) Validate() error {
+	for _, f := range []struct {
+		name  string
+		value *string
+		max   int
+	}{
+		{"name", in.Name, maxProfileInput}, {"description", in.Description, maxProfileInput},
+		{"location", in.Location, maxProfileInput}, {"avatar", in.Avatar, maxURL},
+		{"website", in.Website, maxURL}, {"gender", in.Gender, 16}, {"birthday", in.Birthday, 16},
+	} {
+		if f.value != nil && len(*f.value) > f.max {
+			return action.BadField(f.name)
+		}
+	}
+	return nil
 }
 
 // UpdateUserReply is the reply of updateUser.
 type UpdateUserReply struct {
-	UpdateUser UserReply `json:"updateUser"`
+	UpdateUser credential.UserReply[Viewer] `json:"updateUser"`
 }
 
 // UpdateUser answers updateUser: the caller edits their profile (the
@@ -54,14 +77,14 @@ func (s *Service) UpdateUser(ctx context.Context, in UpdateUserInput) (UpdateUse
 	change := persistence.ProfileChange{Name: u.Name, Description: u.Description, AvatarURL: u.AvatarURL,
 		Profile: u.Profile, HasInfomation: true}
 	if in.Name != nil {
-		name := plainText(*in.Name, false)
+		name := member.PlainText(*in.Name, false)
 		if n := utf8.RuneCountInString(name); n < 1 || n > maxName {
 			return UpdateUserReply{}, ErrProfileName
 		}
 		change.Name = name
 	}
 	if in.Description != nil {
-		d := plainText(*in.Description, true)
+		d := member.PlainText(*in.Description, true)
 		if utf8.RuneCountInString(d) > maxDescription {
 			return UpdateUserReply{}, ErrProfileDescription
 		}
@@ -69,8 +92,10 @@ func (s *Service) UpdateUser(ctx context.Context, in UpdateUserInput) (UpdateUse
 	}
 	if in.Avatar != nil {
 		a := strings.TrimSpace(*in.Avatar)
-		if a != "" && !validAvatar(a) {
-			return UpdateUserReply{}, ErrProfileAvatar
+		if a != "" {
+			if err := s.checkAvatar(a); err != nil {
+				return UpdateUserReply{}, err
+			}
 		}
 		change.AvatarURL = a
 	}
@@ -89,7 +114,7 @@ func (s *Service) UpdateUser(ctx context.Context, in UpdateUserInput) (UpdateUse
 		change.Profile.Birthday = b
 	}
 	if in.Location != nil {
-		l := plainText(*in.Location, false)
+		l := member.PlainText(*in.Location, false)
 		if utf8.RuneCountInString(l) > maxLocation {
 			return UpdateUserReply{}, ErrProfileLocation
 		}
@@ -97,7 +122,7 @@ func (s *Service) UpdateUser(ctx context.Context, in UpdateUserInput) (UpdateUse
 	}
 	if in.Website != nil {
 		w := strings.TrimSpace(*in.Website)
-		if w != "" && !validWebURL(w) {
+		if w != "" && !member.WebURL(w) {
 			return UpdateUserReply{}, ErrProfileWebsite
 		}
 		change.Profile.Website = w
@@ -109,51 +134,46 @@ func (s *Service) UpdateUser(ctx context.Context, in UpdateUserInput) (UpdateUse
 	if err != nil {
 		return UpdateUserReply{}, err
 	}
-	return UpdateUserReply{UpdateUser: UserReply{User: v}}, nil
+	return UpdateUserReply{UpdateUser: credential.UserReply[Viewer]{User: v}}, nil
 }
 
-// stripTags removes every HTML element, keeping the text.
-var stripTags = bluemonday.StrictPolicy()
+// avatarPath is the site's generated avatar endpoint, the one path of the
+// site a profile picture may name: any other (an action, logout) would be
+// requested with the viewer's cookies by everyone who sees the picture.
+const avatarPath = "/api/avatar"
 
-// plainText is s without markup, control characters and surrounding
-// space; multiline keeps line breaks (at most two in a row).
-func plainText(s string, multiline bool) string {
-	s = html.UnescapeString(stripTags.Sanitize(s))
-	s = strings.Map(func(r rune) rune {
-		switch {
-		case r == '\n' && multiline:
-			return r
-		case r == '\n' || r == '\t' || r == '\r':
-			return ' '
-		case unicode.IsControl(r) || r == utf8.RuneError:
-			return -1
+// maxAvatarSeed is the longest seed /api/avatar draws.
+const maxAvatarSeed = 128
+
+// checkAvatar accepts the generated avatar of any seed, or an https URL of
+// an allowed host (which then sees the addresses of the people who look:
+// the operator chooses whom to trust with that). ErrProfileAvatar is for a
+// malformed value, ErrProfileAvatarSource for one from elsewhere.
+func (s *Service) checkAvatar(a string) error {
+	if len(a) > maxURL || strings.ContainsFunc(a, unicode.IsSpace) || strings.Contains(a, `\`) {
+		return ErrProfileAvatar
+	}
+	u, err := url.Parse(a)
+	if err != nil {
+		return ErrProfileAvatar
+	}
+	switch {
+	case u.Scheme == "" && u.Host == "" && strings.HasPrefix(a, "/"):
+		query, err := url.ParseQuery(u.RawQuery)
+		if u.Path != avatarPath || u.Fragment != "" || err != nil || len(query) != 1 ||
+			len(query["seed"]) != 1 || len(query.Get("seed")) > maxAvatarSeed {
+			return ErrProfileAvatarSource
 		}
-		return r
-	}, s)
-	for multiline && strings.Contains(s, "\n\n\n") {
-		s = strings.ReplaceAll(s, "\n\n\n", "\n\n")
+		return nil
+	case u.Scheme == "https" && u.Host != "" && u.User == nil:
+		if u.Port() != "" || !s.avatarHosts[strings.ToLower(u.Hostname())] {
+			return ErrProfileAvatarSource
+		}
+		return nil
+	case u.Scheme == "http" || u.Scheme == "https" || u.Scheme == "":
+		return ErrProfileAvatarSource
 	}
-	return strings.TrimSpace(s)
-}
-
-// validAvatar accepts an http(s) URL or a path on this site (a media path).
-func validAvatar(a string) bool {
-	if len(a) > maxURL || strings.ContainsFunc(a, unicode.IsSpace) {
-		return false
-	}
-	if strings.HasPrefix(a, "/") && !strings.HasPrefix(a, "//") && !strings.Contains(a, `\`) {
-		_, err := url.ParseRequestURI(a)
-		return err == nil
-	}
-	return validWebURL(a)
-}
-
-func validWebURL(s string) bool {
-	if len(s) > maxURL || strings.ContainsFunc(s, unicode.IsSpace) {
-		return false
-	}
-	u, err := url.Parse(s)
-	return err == nil && (u.Scheme == "http" || u.Scheme == "https") && u.Host != "" && u.User == nil
+	return ErrProfileAvatar
 }
 
 func (s *Service) validBirthday(b string) bool {

@@ -5,12 +5,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"net/url"
 	"strconv"
-	"strings"
 
 	"souk/app/action"
-	"souk/app/settings"
+	"souk/app/member"
 	"souk/persistence"
 )
 
@@ -27,7 +25,8 @@ type Viewer struct {
 	GqSlug      string `json:"gqSlug" doc:"the profile's URL segment"`
 	GqMoney     string `json:"gqMoney" doc:"JSON text of the balance per ISO currency code as a decimal string, e.g. {\"CNY\":\"0.00\"}"`
 	GqCredit    int64  `json:"gqCredit" doc:"credit balance"`
-	// GqUserSocketToken authenticates the websocket (SocketToken).
+	// GqUserSocketToken authenticates the websocket (signed through
+	// SocketTokens).
 	GqUserSocketToken SocketCredentials `json:"gqUserSocketToken"`
 	GqTicket          []json.RawMessage `json:"gqTicket" doc:"open tickets; empty until tickets exist"`
 	GqNotification    int               `json:"gqNotification" doc:"unread notifications"`
@@ -49,7 +48,7 @@ type Badge struct {
 
 // SocketCredentials let the websocket gateway know the member.
 type SocketCredentials struct {
-	Signature string `json:"signature" doc:"hex HMAC-SHA256 of socket:<databaseId>:<timestamp>"`
+	Signature string `json:"signature" doc:"the signature the websocket's connect frame presents with timestamp; opaque"`
 	Timestamp string `json:"timestamp" doc:"opaque: unix seconds, then .<session> when issued in a session; send it back as is"`
 }
 
@@ -129,8 +128,8 @@ func (s *Service) ViewerFor(ctx context.Context, userID int64) (Viewer, error) {
 	return s.viewerWith(ctx, u, unread)
 }
 
-// viewerOf builds the viewer of u, read just now.
-func (s *Service) viewerOf(ctx context.Context, u persistence.User) (Viewer, error) {
+// ViewerOf builds the viewer of u, read just now.
+func (s *Service) ViewerOf(ctx context.Context, u persistence.User) (Viewer, error) {
 	unread := 0
 	if s.notices != nil {
 		var err error
@@ -158,10 +157,10 @@ func (s *Service) viewerWith(ctx context.Context, u persistence.User, unread int
 		return Viewer{}, err
 	}
 	id := strconv.FormatInt(u.ID, 10)
-	sig, ts := SocketToken(s.secret, u.ID, viewerSession(ctx), now)
+	sig, ts := s.sockets.SocketToken(u.ID, viewerSession(ctx), now)
 	v := Viewer{
 		ID: id, DatabaseID: id,
-		Avatar:            Avatar{URL: AvatarURL(u)},
+		Avatar:            Avatar{URL: member.AvatarURL(u)},
 		Name:              u.Name,
 		Description:       u.Description,
 		GqVIP:             badge(r.vip, lang),
@@ -197,7 +196,7 @@ func badge(l *persistence.Level, lang string) *Badge {
 	if l == nil {
 		return nil
 	}
-	return &Badge{Key: l.Key, Icon: l.Icon, Name: settings.Text(l.Names).In(lang)}
+	return &Badge{Key: l.Key, Icon: l.Icon, Name: inLang(l.Names, lang)}
 }
 
 // zeroBalances is gqMoney until wallets exist: every currency of the site
@@ -231,47 +230,26 @@ func formatMinor(amount int64, decimals int) string {
 	return sign + digits[:len(digits)-decimals] + "." + digits[len(digits)-decimals:]
 }
 
+// maxFileSizeKey is the stored site setting of the upload limit
+// (souk/app/settings's KeyMaxFileSize, which owns the settings documents).
+const maxFileSizeKey = "max_file_size"
+
 // maxFileSize is the site's max_file_size setting in MB; 0 when unset.
 func (s *Service) maxFileSize(ctx context.Context) (int, error) {
 	var mb int
-	err := s.db.Settings().Get(ctx, settings.KeyMaxFileSize, &mb)
+	err := s.db.Settings().Get(ctx, maxFileSizeKey, &mb)
 	if err != nil && !errors.Is(err, persistence.ErrNotFound) {
 		return 0, fmt.Errorf("account: viewer: %w", err)
 	}
 	return mb, nil
 }
 
-// AvatarURL is the member's picture when it is a URL-like value other than
-// a gravatar, else the generated avatar of their slug (SPEC.md §5).
-func AvatarURL(u persistence.User) string {
-	a := strings.TrimSpace(u.AvatarURL)
-	if isURLLike(a) && !isGravatar(a) {
-		return a
+// inLang is a level's name in lang, else in the default language, else "".
+func inLang(names map[string]string, lang string) string {
+	if s, ok := names[lang]; ok {
+		return s
 	}
-	seed := u.Slug
-	if seed == "" {
-		seed = strconv.FormatInt(u.ID, 10)
-	}
-	return "/api/avatar?seed=" + url.QueryEscape(seed)
-}
-
-func isURLLike(s string) bool {
-	switch {
-	case strings.HasPrefix(s, "https://"), strings.HasPrefix(s, "http://"), strings.HasPrefix(s, "data:image/"):
-		return true
-	case strings.HasPrefix(s, "/") && !strings.HasPrefix(s, "//"):
-		return true
-	}
-	return false
-}
-
-func isGravatar(s string) bool {
-	u, err := url.Parse(s)
-	if err != nil {
-		return false
-	}
-	host := strings.ToLower(u.Hostname())
-	return host == "gravatar.com" || strings.HasSuffix(host, ".gravatar.com")
+	return names[action.DefaultLang]
 }
 
 // viewerSession is the session of the request's caller: the one it just

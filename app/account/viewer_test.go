@@ -8,35 +8,36 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"souk/internal/authtest"
 	"souk/persistence"
 )
 
 func TestViewerRoles(t *testing.T) {
 	t.Parallel()
-	eachDB(t, func(t *testing.T, kind string) {
-		f := newFixture(t, kind)
-		now := f.clock.Now()
+	authtest.EachDB(t, func(t *testing.T, kind string) {
+		f := authtest.NewFixture(t, kind)
+		now := f.Clock.Now()
 		viewer := func(u persistence.User) map[string]any {
-			reply, _ := f.mustCall(t, caller{lang: "es", viewer: viewerOf(u)}, "auth.viewer", nil)
+			reply, _ := f.MustCall(t, authtest.Caller{Lang: "es", Viewer: authtest.ViewerOf(u)}, "auth.viewer", nil)
 			return reply["viewer"].(map[string]any)
 		}
 
 		t.Run("guest", func(t *testing.T) {
-			reply, _ := f.mustCall(t, newGuest(), "auth.viewer", nil)
+			reply, _ := f.MustCall(t, authtest.NewGuest(), "auth.viewer", nil)
 			assert.Contains(t, reply, "viewer")
 			assert.Nil(t, reply["viewer"])
-			reply, _ = f.mustCall(t, caller{viewer: viewerOf(persistence.User{ID: 404})}, "auth.viewer", nil)
+			reply, _ = f.MustCall(t, authtest.Caller{Viewer: authtest.ViewerOf(persistence.User{ID: 404})}, "auth.viewer", nil)
 			assert.Nil(t, reply["viewer"], "an account that went away")
 		})
 
 		t.Run("level and VIP merged", func(t *testing.T) {
-			u := f.member(t, persistence.User{Name: "Vera", Description: "hola", Email: "vera@souk.dev", LevelKey: "lv2",
+			u := f.Member(t, persistence.User{Name: "Vera", Description: "hola", Email: "vera@souk.dev", LevelKey: "lv2",
 				VIPKey: "vip1", VIPExpiresAt: persistence.Millis(now.Add(time.Hour)),
 				AvatarURL: "https://cdn.souk.dev/vera.png", HasInfomation: true}, "")
 			v := viewer(u)
 			assert.Equal(t, v["id"], v["databaseId"])
-			assert.Equal(t, strconvI(u.ID), v["databaseId"])
-			assert.Equal(t, "https://cdn.souk.dev/vera.png", dig(t, v, "avatar", "url"))
+			assert.Equal(t, authtest.FormatID(u.ID), v["databaseId"])
+			assert.Equal(t, "https://cdn.souk.dev/vera.png", authtest.Dig(t, v, "avatar", "url"))
 			assert.Equal(t, map[string]any{"key": "vip1", "icon": "/vip1.svg", "name": "Plata"}, v["gqVIP"])
 			assert.Equal(t, map[string]any{"key": "lv2", "icon": "/lv2.svg", "name": "Nivel 2"}, v["gqLevel"])
 			assert.Equal(t, `{"CNY":"0.00","JPY":"0"}`, v["gqMoney"])
@@ -45,7 +46,7 @@ func TestViewerRoles(t *testing.T) {
 			assert.Equal(t, []any{}, v["gqTicket"])
 			assert.Equal(t, false, v["darkRoom"])
 			sock := v["gqUserSocketToken"].(map[string]any)
-			assert.Equal(t, strconvI(now.Unix()), sock["timestamp"])
+			assert.Equal(t, authtest.FormatID(now.Unix()), sock["timestamp"])
 			assert.Len(t, sock["signature"], 64)
 			roles := v["gqRoles"].(map[string]any)
 			assert.Equal(t, map[string]any{
@@ -61,27 +62,27 @@ func TestViewerRoles(t *testing.T) {
 		})
 
 		t.Run("an expired VIP counts as none; dark room loses chat", func(t *testing.T) {
-			u := f.member(t, persistence.User{Email: "old@souk.dev", LevelKey: "lv2", VIPKey: "vip1",
+			u := f.Member(t, persistence.User{Email: "old@souk.dev", LevelKey: "lv2", VIPKey: "vip1",
 				VIPExpiresAt: persistence.Millis(now.Add(-time.Hour)), DarkRoom: true,
 				AvatarURL: "https://www.gravatar.com/avatar/abc"}, "")
 			v := viewer(u)
 			assert.Nil(t, v["gqVIP"])
 			assert.Equal(t, true, v["darkRoom"])
-			assert.Equal(t, []any{}, dig(t, v, "gqRoles", "userCan"))
-			assert.Equal(t, map[string]any{"can": false, "max": 0.0, "count": 0.0}, dig(t, v, "gqRoles", "video"))
-			assert.Equal(t, "/api/avatar?seed="+u.Slug, dig(t, v, "avatar", "url"), "gravatars are replaced")
+			assert.Equal(t, []any{}, authtest.Dig(t, v, "gqRoles", "userCan"))
+			assert.Equal(t, map[string]any{"can": false, "max": 0.0, "count": 0.0}, authtest.Dig(t, v, "gqRoles", "video"))
+			assert.Equal(t, "/api/avatar?seed="+u.Slug, authtest.Dig(t, v, "avatar", "url"), "gravatars are replaced")
 		})
 
 		t.Run("an unknown level counts as the lowest", func(t *testing.T) {
-			u := f.member(t, persistence.User{Email: "gone@souk.dev", LevelKey: "lv99"}, "")
+			u := f.Member(t, persistence.User{Email: "gone@souk.dev", LevelKey: "lv99"}, "")
 			v := viewer(u)
-			assert.Equal(t, "lv1", dig(t, v, "gqLevel", "key"))
-			assert.Equal(t, map[string]any{"can": true, "size": 2.0}, dig(t, v, "gqRoles", "media", "image"))
+			assert.Equal(t, "lv1", authtest.Dig(t, v, "gqLevel", "key"))
+			assert.Equal(t, map[string]any{"can": true, "size": 2.0}, authtest.Dig(t, v, "gqRoles", "media", "image"))
 		})
 
 		t.Run("admins may do everything", func(t *testing.T) {
-			u := f.member(t, persistence.User{Email: "root@souk.dev", IsAdmin: true}, "")
-			roles := dig(t, viewer(u), "gqRoles").(map[string]any)
+			u := f.Member(t, persistence.User{Email: "root@souk.dev", IsAdmin: true}, "")
+			roles := authtest.Dig(t, viewer(u), "gqRoles").(map[string]any)
 			assert.Equal(t, true, roles["isAdmin"])
 			assert.Equal(t, true, roles["canBuilder"])
 			assert.Equal(t, []any{"chat", "directMessages"}, roles["userCan"])
@@ -94,82 +95,86 @@ func TestViewerRoles(t *testing.T) {
 
 func TestUpdateUser(t *testing.T) {
 	t.Parallel()
-	eachDB(t, func(t *testing.T, kind string) {
-		f := newFixture(t, kind)
-		u := f.member(t, persistence.User{Name: "Old", Email: "edit@souk.dev", DarkRoom: true}, "")
-		me := caller{viewer: viewerOf(u)}
+	authtest.EachDB(t, func(t *testing.T, kind string) {
+		f := authtest.NewFixture(t, kind)
+		u := f.Member(t, persistence.User{Name: "Old", Email: "edit@souk.dev", DarkRoom: true}, "")
+		me := authtest.Caller{Viewer: authtest.ViewerOf(u)}
 
-		_, _, err := f.call(t, newGuest(), "updateUser", map[string]any{"name": "x"})
-		requireKey(t, err, 401, "common.error.unauthorized")
+		_, _, err := f.Call(t, authtest.NewGuest(), "updateUser", map[string]any{"name": "x"})
+		authtest.RequireKey(t, err, 401, "common.error.unauthorized")
 
 		for _, tt := range []struct {
 			data map[string]any
 			key  string
 		}{
 			{map[string]any{"name": "  "}, "common.error.profileName"},
-			{map[string]any{"name": "<b></b>"}, "common.error.profileName"},
+			{map[string]any{"name": " \x00\u0007\n "}, "common.error.profileName"},
 			{map[string]any{"name": strings.Repeat("名", 41)}, "common.error.profileName"},
 			{map[string]any{"description": strings.Repeat("d", 201)}, "common.error.profileDescription"},
 			{map[string]any{"avatar": "javascript:alert(1)"}, "common.error.profileAvatar"},
-			{map[string]any{"avatar": "//evil.example/a.png"}, "common.error.profileAvatar"},
+			{map[string]any{"avatar": "//evil.example/a.png"}, "common.error.profileAvatarSource"},
+			{map[string]any{"avatar": "/api/auth/logout"}, "common.error.profileAvatarSource"},
+			{map[string]any{"avatar": "https://cdn.example/a.png"}, "common.error.profileAvatarSource"},
 			{map[string]any{"gender": "robot"}, "common.error.profileGender"},
 			{map[string]any{"birthday": "1990-02-30"}, "common.error.profileBirthday"},
 			{map[string]any{"birthday": "1850-01-01"}, "common.error.profileBirthday"},
-			{map[string]any{"birthday": f.clock.Now().AddDate(0, 0, 2).Format(time.DateOnly)}, "common.error.profileBirthday"},
+			{map[string]any{"birthday": f.Clock.Now().AddDate(0, 0, 2).Format(time.DateOnly)}, "common.error.profileBirthday"},
 			{map[string]any{"location": strings.Repeat("l", 101)}, "common.error.profileLocation"},
 			{map[string]any{"website": "ftp://x.example"}, "common.error.profileWebsite"},
 			{map[string]any{"name": 42}, "common.error.badField"},
 		} {
-			_, _, err := f.call(t, me, "updateUser", tt.data)
-			requireKey(t, err, 400, tt.key)
+			_, _, err := f.Call(t, me, "updateUser", tt.data)
+			authtest.RequireKey(t, err, 400, tt.key)
 		}
-		got, err := f.db.Users().Get(t.Context(), u.ID)
+		got, err := f.DB.Users().Get(t.Context(), u.ID)
 		require.NoError(t, err)
 		assert.False(t, got.HasInfomation, "a refused update changes nothing")
 
-		reply, _ := f.mustCall(t, me, "updateUser", map[string]any{
+		reply, _ := f.MustCall(t, me, "updateUser", map[string]any{
 			"name": "  Ana <script>alert(1)</script>López ", "description": "line one\n\n\n\nline two\u0007",
-			"avatar": "/media/2026/ana.png", "gender": "Female", "birthday": "1990-02-03",
-			"location": "Madrid", "website": "https://ana.example"})
-		user := dig(t, reply, "updateUser", "user").(map[string]any)
-		assert.Equal(t, "Ana López", user["name"])
+			"avatar": "/api/avatar?seed=ana", "gender": "Female", "birthday": "1990-02-03",
+			"location": "&lt;img src=x onerror=alert(1)&gt; Madrid", "website": "https://ana.example"})
+		user := authtest.Dig(t, reply, "updateUser", "user").(map[string]any)
+		assert.Equal(t, "Ana <script>alert(1)</script>López", user["name"], "stored as typed: the client shows it as text")
 		assert.Equal(t, "line one\n\nline two", user["description"])
-		assert.Equal(t, "/media/2026/ana.png", dig(t, user, "avatar", "url"))
-		assert.Equal(t, map[string]any{"gender": "female", "birthday": "1990-02-03", "location": "Madrid", "website": "https://ana.example"}, user["profile"])
-		assert.Equal(t, true, dig(t, user, "gqRoles", "hasInfomation"))
+		assert.Equal(t, "/api/avatar?seed=ana", authtest.Dig(t, user, "avatar", "url"))
+		assert.Equal(t, map[string]any{"gender": "female", "birthday": "1990-02-03",
+			"location": "&lt;img src=x onerror=alert(1)&gt; Madrid", "website": "https://ana.example"}, user["profile"],
+			"entities are not decoded into markup")
+		assert.Equal(t, true, authtest.Dig(t, user, "gqRoles", "hasInfomation"))
 		assert.Equal(t, true, user["darkRoom"], "members cannot leave the dark room themselves")
 
-		reply, _ = f.mustCall(t, me, "updateUser", map[string]any{"avatar": "", "location": ""})
-		user = dig(t, reply, "updateUser", "user").(map[string]any)
-		assert.Equal(t, "Ana López", user["name"], "absent fields are kept")
-		assert.Equal(t, "/api/avatar?seed="+u.Slug, dig(t, user, "avatar", "url"))
-		assert.Equal(t, "", dig(t, user, "profile", "location"))
+		reply, _ = f.MustCall(t, me, "updateUser", map[string]any{"avatar": "", "location": ""})
+		user = authtest.Dig(t, reply, "updateUser", "user").(map[string]any)
+		assert.Equal(t, "Ana <script>alert(1)</script>López", user["name"], "absent fields are kept")
+		assert.Equal(t, "/api/avatar?seed="+u.Slug, authtest.Dig(t, user, "avatar", "url"))
+		assert.Equal(t, "", authtest.Dig(t, user, "profile", "location"))
 	})
 }
 
 func TestLevelTips(t *testing.T) {
 	t.Parallel()
-	f := newFixture(t, persistence.KindSQLite)
-	reply, _ := f.mustCall(t, newGuest(), "utils.levelTips", nil)
+	f := authtest.NewFixture(t, persistence.KindSQLite)
+	reply, _ := f.MustCall(t, authtest.NewGuest(), "utils.levelTips", nil)
 	tips := reply["levelTips"].(map[string]any)
 	require.Len(t, tips["levels"], 2)
 	require.Len(t, tips["vip"], 1)
 	assert.Nil(t, tips["current"])
-	assert.Equal(t, "lv1", dig(t, tips, "next", "level", "key"), "a guest is shown the first level")
+	assert.Equal(t, "lv1", authtest.Dig(t, tips, "next", "level", "key"), "a guest is shown the first level")
 
-	u := f.member(t, persistence.User{Email: "lv1@souk.dev", LevelKey: "lv1"}, "")
-	reply, _ = f.mustCall(t, caller{viewer: viewerOf(u), lang: "zh-hans"}, "utils.levelTips", nil)
+	u := f.Member(t, persistence.User{Email: "lv1@souk.dev", LevelKey: "lv1"}, "")
+	reply, _ = f.MustCall(t, authtest.Caller{Viewer: authtest.ViewerOf(u), Lang: "zh-hans"}, "utils.levelTips", nil)
 	tips = reply["levelTips"].(map[string]any)
-	assert.Equal(t, "一级", dig(t, tips, "current", "name"))
+	assert.Equal(t, "一级", authtest.Dig(t, tips, "current", "name"))
 	assert.Nil(t, tips["currentVip"])
 	next := tips["next"].(map[string]any)
-	assert.Equal(t, "lv2", dig(t, next, "level", "key"))
-	assert.Equal(t, []any{"chat"}, dig(t, next, "unlocks", "userCan"))
-	assert.Equal(t, []any{"audio", "image"}, keys(dig(t, next, "unlocks", "media").(map[string]any)))
+	assert.Equal(t, "lv2", authtest.Dig(t, next, "level", "key"))
+	assert.Equal(t, []any{"chat"}, authtest.Dig(t, next, "unlocks", "userCan"))
+	assert.Equal(t, []any{"audio", "image"}, keys(authtest.Dig(t, next, "unlocks", "media").(map[string]any)))
 
-	top := f.member(t, persistence.User{Email: "lv2@souk.dev", LevelKey: "lv2"}, "")
-	reply, _ = f.mustCall(t, caller{viewer: viewerOf(top)}, "utils.levelTips", nil)
-	assert.Nil(t, dig(t, reply, "levelTips", "next"), "nothing above the top level")
+	top := f.Member(t, persistence.User{Email: "lv2@souk.dev", LevelKey: "lv2"}, "")
+	reply, _ = f.MustCall(t, authtest.Caller{Viewer: authtest.ViewerOf(top)}, "utils.levelTips", nil)
+	assert.Nil(t, authtest.Dig(t, reply, "levelTips", "next"), "nothing above the top level")
 }
 
 func keys(m map[string]any) []any {

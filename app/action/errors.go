@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"unicode/utf8"
 )
 
 // Error is an error the client sees: an HTTP status and an i18n message key,
@@ -47,9 +48,27 @@ var (
 	ErrInternal = &Error{Status: http.StatusInternalServerError, Key: "common.error.internal"}
 )
 
-// UnknownAction is returned for an action name nothing registered.
+// MaxNameLength bounds an action name as a refusal or a log line repeats
+// it: no registered name is longer, and a caller's input is not echoed whole.
+const MaxNameLength = 64
+
+// UnknownAction is returned for an action name nothing registered; a name
+// longer than MaxNameLength is cut there.
 func UnknownAction(name string) *Error {
-	return Errorf(http.StatusNotFound, "common.error.unknownAction", "action", name)
+	return Errorf(http.StatusNotFound, "common.error.unknownAction", "action", Truncate(name, MaxNameLength))
+}
+
+// Truncate is s cut to at most n bytes on a character boundary, with "…"
+// when something was cut.
+func Truncate(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	cut := n
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + "…"
 }
 
 // BadField is returned when a field of data is missing, malformed or of the wrong type.

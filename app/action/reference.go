@@ -18,19 +18,45 @@ func (r *Registry) WriteReference(w io.Writer) error {
 	b.WriteString("A success is HTTP 200 with the reply below as the body. A failure has the HTTP status of the error and the body\n")
 	b.WriteString("`{\"statusCode\": STATUS, \"messages\": [\"…\"], \"codes\": [\"…\"]}`, the messages translated into the request's language\n")
 	b.WriteString("and `codes` their i18n keys (for example `common.login.captcha.required`), one each.\n")
-	b.WriteString("Ids (`id`, `databaseId`) are 64-bit and travel as decimal strings.\n\n")
-	b.WriteString("| action | who may call | summary |\n| --- | --- | --- |\n")
-	descs := r.Describe()
-	for _, d := range descs {
-		fmt.Fprintf(&b, "| [`%s`](#%s) | %s | %s |\n", d.Name, anchor(d.Name), d.Access, escapeCell(d.Summary))
+	b.WriteString("Ids (`id`, `databaseId`) are 64-bit and travel as decimal strings.\n")
+	fmt.Fprintf(&b, "Every string of an input (and every raw JSON value) is at most %d bytes unless its notes say less; a longer one is\n", MaxStringBytes)
+	b.WriteString("refused as `common.error.badField` naming the field, before the action runs.\n\n")
+	var actions, commands []Description
+	for _, d := range r.Describe() {
+		if d.Socket {
+			commands = append(commands, d)
+		} else {
+			actions = append(actions, d)
+		}
 	}
-	for _, d := range descs {
-		fmt.Fprintf(&b, "\n## %s\n\n%s\n\nWho may call it: %s.\n\n", d.Name, d.Summary, d.Access)
-		writeFields(&b, "Input (`data`)", d.Input)
-		writeFields(&b, "Reply", d.Output)
+	writeIndex(&b, "action", actions)
+	writeDescriptions(&b, actions, "Reply")
+	if len(commands) > 0 {
+		b.WriteString("\n# WebSocket commands\n\n")
+		b.WriteString("Sent on `GET /api/ws` as the frame `{\"action\": NAME, \"data\": INPUT}`; the HTTP envelope refuses them as unknown.\n")
+		b.WriteString("They run the same handlers, rights and refusals as the actions above. A refusal is the `error` event\n")
+		b.WriteString("`{\"code\", \"message\", \"action\", …}` in the language of the socket (`?lang=` on the upgrade URL);\n")
+		b.WriteString("the events the server sends are described in the package comment of `transport/realtime`.\n\n")
+		writeIndex(&b, "command", commands)
+		writeDescriptions(&b, commands, "Result")
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+func writeIndex(b *strings.Builder, title string, descs []Description) {
+	fmt.Fprintf(b, "| %s | who may call | summary |\n| --- | --- | --- |\n", title)
+	for _, d := range descs {
+		fmt.Fprintf(b, "| [`%s`](#%s) | %s | %s |\n", d.Name, anchor(d.Name), d.Access, escapeCell(d.Summary))
+	}
+}
+
+func writeDescriptions(b *strings.Builder, descs []Description, reply string) {
+	for _, d := range descs {
+		fmt.Fprintf(b, "\n## %s\n\n%s\n\nWho may call it: %s.\n\n", d.Name, d.Summary, d.Access)
+		writeFields(b, "Input (`data`)", d.Input)
+		writeFields(b, reply, d.Output)
+	}
 }
 
 func writeFields(b *strings.Builder, title string, fields []Field) {

@@ -44,6 +44,9 @@ type Spec struct {
 	Summary string
 	// Access says who may call it.
 	Access Access
+	// Socket marks a websocket command: Name is the frame's action (e.g.
+	// "join_room"). The HTTP envelope refuses it as unknown; CallSocket runs it.
+	Socket bool
 }
 
 // Validator is implemented by inputs that check themselves after decoding;
@@ -82,9 +85,15 @@ func Register[In, Out any](r *Registry, spec Spec, fn func(ctx context.Context, 
 	if spec.Name == "" {
 		panic("action: empty name")
 	}
+	if len(spec.Name) > MaxNameLength {
+		panic("action: name longer than MaxNameLength: " + spec.Name)
+	}
 	handle := func(ctx context.Context, data json.RawMessage) (any, error) {
 		var in In
 		if err := decode(data, &in); err != nil {
+			return nil, err
+		}
+		if err := checkBounds(reflect.ValueOf(&in)); err != nil {
 			return nil, err
 		}
 		if v, ok := any(&in).(Validator); ok {
@@ -110,10 +119,14 @@ func Register[In, Out any](r *Registry, spec Spec, fn func(ctx context.Context, 
 // Call runs the named action for the request ctx carries, after checking the
 // caller's access. Unknown names are UnknownAction errors.
 func (r *Registry) Call(ctx context.Context, name string, data json.RawMessage) (any, error) {
+	return r.call(ctx, name, data, false)
+}
+
+func (r *Registry) call(ctx context.Context, name string, data json.RawMessage, socket bool) (any, error) {
 	r.mu.RLock()
 	e, ok := r.actions[name]
 	r.mu.RUnlock()
-	if !ok {
+	if !ok || e.spec.Socket != socket {
 		return nil, UnknownAction(name)
 	}
 	viewer := RequestFrom(ctx).Viewer
@@ -175,8 +188,12 @@ type Description struct {
 	Name    string
 	Summary string
 	Access  Access
+	Socket  bool
 	Input   []Field
 	Output  []Field
+	// InputType and OutputType are the handler's Go types, from which the
+	// TypeScript wire types are generated.
+	InputType, OutputType reflect.Type
 }
 
 // Field is one JSON field of an input or output, flattened with a dotted path.
@@ -197,8 +214,12 @@ func (r *Registry) Describe() []Description {
 			Name:    e.spec.Name,
 			Summary: e.spec.Summary,
 			Access:  e.spec.Access,
+			Socket:  e.spec.Socket,
 			Input:   fieldsOf(e.in),
 			Output:  fieldsOf(e.out),
+
+			InputType:  e.in,
+			OutputType: e.out,
 		})
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })

@@ -22,7 +22,7 @@ import (
 	"strconv"
 	"time"
 
-	"souk/app/account"
+	"souk/app/auth"
 	"souk/persistence"
 )
 
@@ -89,7 +89,7 @@ func Create(ctx context.Context, db *persistence.DB, secret []byte, n int, now t
 				return File{}, fmt.Errorf("benchusers: %w", err)
 			}
 		}
-		sig, ts := account.SocketToken(secret, u.ID, 0, now)
+		sig, ts := auth.SocketToken(secret, u.ID, 0, now)
 		out.Users = append(out.Users, User{ID: strconv.FormatInt(u.ID, 10), Email: u.Email, Signature: sig, Timestamp: ts})
 	}
 	return out, nil
@@ -128,7 +128,7 @@ func newPassword() (string, string, error) {
 		return "", "", fmt.Errorf("benchusers: password: %w", err)
 	}
 	pw := base64.RawURLEncoding.EncodeToString(raw)
-	hash, err := account.HashPassword(pw)
+	hash, err := auth.HashPassword(pw)
 	if err != nil {
 		return "", "", fmt.Errorf("benchusers: %w", err)
 	}

@@ -12,7 +12,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"souk/app/account"
+	"souk/app/auth"
 	"souk/app/benchusers"
 	"souk/app/demo"
 	"souk/persistence"
@@ -44,7 +44,7 @@ func TestCreateMakesChattingMembersOnce(t *testing.T) {
 	for _, u := range again.Users {
 		id, err := strconv.ParseInt(u.ID, 10, 64)
 		require.NoError(t, err)
-		session, valid := account.VerifySocketToken(secret, id, u.Signature, u.Timestamp, now, time.Minute)
+		session, valid := auth.VerifySocketToken(secret, id, u.Signature, u.Timestamp, now, time.Minute)
 		assert.True(t, valid)
 		assert.Zero(t, session, "bench credentials belong to no session")
 		stored, err := db.Users().Get(ctx, id)
@@ -52,7 +52,7 @@ func TestCreateMakesChattingMembersOnce(t *testing.T) {
 		level, err := db.Levels().Get(ctx, persistence.LevelKindGrowth, stored.LevelKey)
 		require.NoError(t, err)
 		assert.True(t, slices.Contains(level.Roles.UserCan, "chat"))
-		ok, err := account.VerifyPassword(stored.PasswordHash, again.Password)
+		ok, err := auth.VerifyPassword(stored.PasswordHash, again.Password)
 		require.NoError(t, err)
 		assert.True(t, ok, "the last file's password signs in")
 	}

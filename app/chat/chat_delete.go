@@ -2,15 +2,13 @@ package chat
 
 import (
 	"context"
-	"crypto/hmac"
-	"crypto/sha256"
-	"encoding/hex"
 	"errors"
 	"strconv"
 	"time"
 
-	"souk/actors"
 	"souk/app/action"
+	"souk/app/internal/signed"
+	"souk/app/member"
 	"souk/persistence"
 )
 
@@ -34,8 +32,8 @@ func (in *ChatDeleteInput) Validate() error {
 type ChatDeleteReply struct {
 	ID        string `json:"id" doc:"the message's databaseId"`
 	Room      string `json:"room"`
-	Signature string `json:"signature" doc:"hex HMAC-SHA256 of chatdelete:<userId>:<id>:<timestamp>"`
-	Timestamp string `json:"timestamp" doc:"unix seconds; valid for 5 minutes"`
+	Signature string `json:"signature" doc:"opaque; the delete_chat frame presents it with the timestamp, for this member and message only"`
+	Timestamp string `json:"timestamp" doc:"unix seconds; the signature is valid for 5 minutes"`
 }
 
 // ChatDelete answers utils.chatDelete: it checks that the viewer may delete
@@ -43,43 +41,39 @@ type ChatDeleteReply struct {
 func (s *Service) ChatDelete(ctx context.Context, in ChatDeleteInput) (ChatDeleteReply, error) {
 	viewer := action.RequestFrom(ctx).Viewer
 	id, _ := strconv.ParseInt(in.ID, 10, 64)
-	msg, err := s.rooms.Message(ctx, id)
+	msg, err := s.db.Chat().Get(ctx, id)
 	switch {
 	case errors.Is(err, persistence.ErrNotFound):
-		return ChatDeleteReply{}, s.clientError(ctx, actors.ErrNotFound)
+		return ChatDeleteReply{}, ErrNotFound
 	case err != nil:
 		return ChatDeleteReply{}, err
-	case msg.GetKind() != persistence.ChatKindMessage || msg.GetDeleted():
-		return ChatDeleteReply{}, s.clientError(ctx, actors.ErrNotFound)
-	case !viewer.IsAdmin && msg.GetUser().GetId() != viewer.UserID:
-		return ChatDeleteReply{}, s.clientError(ctx, actors.ErrForbidden)
+	case msg.Kind != persistence.ChatKindMessage || msg.DeletedSeq != 0:
+		return ChatDeleteReply{}, ErrNotFound
+	case !viewer.IsAdmin && msg.UserID != viewer.UserID:
+		return ChatDeleteReply{}, ErrForbidden
 	}
-	sig, ts := DeleteSignature(s.secret, viewer.UserID, id, s.now())
-	return ChatDeleteReply{ID: in.ID, Room: msg.GetRoom(), Signature: sig, Timestamp: ts}, nil
+	sig, ts := signDelete(s.deleteKey, viewer.UserID, id, s.now())
+	return ChatDeleteReply{ID: in.ID, Room: msg.Room, Signature: sig, Timestamp: ts}, nil
 }
 
-// DeleteSignature signs userID's deletion of message id at now.
+// deleteKeyLabel derives the key of the deletion signatures from the node
+// secret; changing it voids the signatures in flight.
+const deleteKeyLabel = "souk chat delete"
+
+// DeleteSignature signs userID's deletion of message id at now with the
+// node secret, as utils.chatDelete does: what a client presents with
+// delete_chat.
 func DeleteSignature(secret []byte, userID, id int64, now time.Time) (signature, timestamp string) {
-	timestamp = strconv.FormatInt(now.Unix(), 10)
-	return deleteSignature(secret, userID, id, timestamp), timestamp
+	return signDelete(signed.NewKey(secret, deleteKeyLabel), userID, id, now)
 }
 
-// VerifyDeleteSignature reports whether signature is DeleteSignature's for
-// userID and id at timestamp, at most DeleteSignatureMaxAge old.
-func VerifyDeleteSignature(secret []byte, userID, id int64, signature, timestamp string, now time.Time) bool {
-	ts, err := strconv.ParseInt(timestamp, 10, 64)
-	if err != nil || strconv.FormatInt(ts, 10) != timestamp {
-		return false
-	}
-	at := time.Unix(ts, 0)
-	if now.Sub(at) > DeleteSignatureMaxAge || at.Sub(now) > time.Minute {
-		return false
-	}
-	return hmac.Equal([]byte(deleteSignature(secret, userID, id, timestamp)), []byte(signature))
+func signDelete(key signed.Key, userID, id int64, now time.Time) (signature, timestamp string) {
+	return key.SignStamped(now, member.FormatID(userID), member.FormatID(id))
 }
 
-func deleteSignature(secret []byte, userID, id int64, timestamp string) string {
-	m := hmac.New(sha256.New, secret)
-	m.Write([]byte("chatdelete:" + strconv.FormatInt(userID, 10) + ":" + strconv.FormatInt(id, 10) + ":" + timestamp))
-	return hex.EncodeToString(m.Sum(nil))
+// verifyDelete reports whether signature is signDelete's for userID and id
+// at timestamp, at most DeleteSignatureMaxAge old (and not more than
+// signed.MaxSkew ahead of now).
+func verifyDelete(key signed.Key, userID, id int64, signature, timestamp string, now time.Time) bool {
+	return key.VerifyStamped(signature, timestamp, now, DeleteSignatureMaxAge, member.FormatID(userID), member.FormatID(id))
 }

@@ -6,44 +6,79 @@ import (
 	"math"
 	"net/http"
 	"slices"
-	"strings"
+	"time"
 
 	"souk/actors"
 	"souk/app/action"
 	"souk/persistence"
 )
 
-// Errors the chat actions return besides those of souk/actors, which
-// clientError maps.
+// The chat refusals. Their Args are also what the websocket's error event
+// carries as fields (levels, retryAfterMs, max).
 var (
 	// ErrBadCursor is returned for a before cursor that is not a sequence number.
 	ErrBadCursor = action.Errorf(http.StatusBadRequest, "common.error.badField", "field", "before")
+	// ErrEmpty is returned for a message with no text.
+	ErrEmpty = action.Errorf(http.StatusBadRequest, "chat.error.empty")
+	// ErrBadRoom is returned for a room name that is not 1-64 letters, digits, '-' or '_'.
+	ErrBadRoom = action.Errorf(http.StatusBadRequest, "chat.error.badRoom")
+	// ErrRoomNotFound is returned for a room the site has not created.
+	ErrRoomNotFound = action.Errorf(http.StatusNotFound, "chat.error.roomNotFound")
+	// ErrNotFound is returned when a deletion targets no standing message.
+	ErrNotFound = action.Errorf(http.StatusNotFound, "chat.error.notFound")
+	// ErrForbidden is returned when a member who is not an admin deletes another's message.
+	ErrForbidden = action.Errorf(http.StatusForbidden, "chat.error.forbidden")
+	// ErrBadSignature is returned for a deletion signature that is forged or expired.
+	ErrBadSignature = action.Errorf(http.StatusForbidden, "chat.error.badSignature")
+	// ErrUnavailable is returned when a room could not be reached in time;
+	// the command may be retried with the same clientId.
+	ErrUnavailable = action.Errorf(http.StatusServiceUnavailable, actors.ErrUnavailable.Key)
 )
 
-// clientError maps a grain's refusal to the error the client sees. A
-// missing chat capability names the levels that allow chat, in the
-// request's language.
-func (s *Service) clientError(ctx context.Context, err error) error {
+// tooLong is the refusal of a message over max characters.
+func tooLong(max int) *action.Error {
+	return action.Errorf(http.StatusBadRequest, "chat.error.tooLong", "max", max)
+}
+
+// throttled is the refusal of a message sent within the room's send
+// interval: seconds for the message, retryAfterMs for the websocket.
+func throttled(wait time.Duration) *action.Error {
+	return action.Errorf(http.StatusTooManyRequests, "chat.error.throttled",
+		"seconds", int(math.Ceil(wait.Seconds())), "retryAfterMs", int64(math.Ceil(float64(wait)/float64(time.Millisecond))))
+}
+
+// noAccess is the refusal of a member whose levels do not allow chat; it
+// names the levels that do, in the request's language.
+func (s *Service) noAccess(ctx context.Context) *action.Error {
+	return action.Errorf(http.StatusForbidden, "chat.error.noAccess", "levels", action.List(s.ChatLevels(ctx)))
+}
+
+// checkAccess refuses a viewer without the chat capability.
+func (s *Service) checkAccess(ctx context.Context) error {
+	if !action.RequestFrom(ctx).Viewer.Can(capability) {
+		return s.noAccess(ctx)
+	}
+	return nil
+}
+
+// roomError maps a grain's refusal (or an unreachable grain) to the error
+// the client sees.
+func roomError(err error) error {
 	var refusal *actors.Error
 	if !errors.As(err, &refusal) {
 		return err
 	}
 	switch {
-	case errors.Is(err, actors.ErrNoAccess):
-		return action.Errorf(http.StatusForbidden, refusal.Key, "levels", strings.Join(s.ChatLevels(ctx), ", "))
 	case errors.Is(err, actors.ErrThrottled):
-		return action.Errorf(http.StatusTooManyRequests, refusal.Key,
-			"seconds", int(math.Ceil(refusal.RetryAfter.Seconds())))
-	case errors.Is(err, actors.ErrTooLong):
-		return action.Errorf(http.StatusBadRequest, refusal.Key, "max", actors.MaxMessageRunes)
-	case errors.Is(err, actors.ErrEmpty), errors.Is(err, actors.ErrBadRoom):
-		return action.Errorf(http.StatusBadRequest, refusal.Key)
+		return throttled(refusal.RetryAfter)
+	case errors.Is(err, actors.ErrBadRoom):
+		return ErrBadRoom
 	case errors.Is(err, actors.ErrNotFound):
-		return action.Errorf(http.StatusNotFound, refusal.Key)
+		return ErrNotFound
 	case errors.Is(err, actors.ErrForbidden):
-		return action.Errorf(http.StatusForbidden, refusal.Key)
+		return ErrForbidden
 	}
-	return action.Errorf(http.StatusServiceUnavailable, actors.ErrUnavailable.Key)
+	return ErrUnavailable
 }
 
 // ChatLevels names, in the request's language, the growth levels and VIP
@@ -58,7 +93,7 @@ func (s *Service) ChatLevels(ctx context.Context) []string {
 			return names
 		}
 		for _, l := range levels {
-			if !slices.Contains(l.Roles.UserCan, "chat") {
+			if !slices.Contains(l.Roles.UserCan, capability) {
 				continue
 			}
 			name := l.Names[lang]

@@ -2,6 +2,7 @@ package chat
 
 import (
 	"context"
+	"fmt"
 	"strconv"
 
 	"souk/actors"
@@ -31,8 +32,8 @@ type MessagesPage struct {
 
 // MessageEdge is one message and its cursor.
 type MessageEdge struct {
-	Cursor string             `json:"cursor" doc:"the message's seq as a decimal string"`
-	Node   actors.ChatMessage `json:"node"`
+	Cursor string      `json:"cursor" doc:"the message's seq as a decimal string"`
+	Node   ChatMessage `json:"node"`
 }
 
 // PageInfo says where the page starts and whether older messages exist.
@@ -44,16 +45,13 @@ type PageInfo struct {
 // GetMessages answers utils.getChatMessages.
 func (s *Service) GetMessages(ctx context.Context, in GetMessagesInput) (GetMessagesReply, error) {
 	var reply GetMessagesReply
-	room := in.Room
-	if room == "" {
-		room = DefaultRoom
-	}
-	if !actors.ValidRoom(room) {
-		return reply, s.clientError(ctx, actors.ErrBadRoom)
+	room, err := s.room(ctx, in.Room)
+	if err != nil {
+		return reply, err
 	}
 	first := in.First
 	if first <= 0 || first > 50 {
-		first = actors.HistoryPage
+		first = HistoryPage
 	}
 	var before int64
 	if in.Before != "" {
@@ -63,17 +61,46 @@ func (s *Service) GetMessages(ctx context.Context, in GetMessagesInput) (GetMess
 		}
 		before = n
 	}
-	list, more, err := s.rooms.History(ctx, room, before, first)
+	list, more, err := s.readHistory(ctx, room, before, first)
 	if err != nil {
 		return reply, err
 	}
 	page := MessagesPage{Edges: make([]MessageEdge, 0, len(list)), PageInfo: PageInfo{HasNextPage: more}}
 	for _, e := range list {
-		page.Edges = append(page.Edges, MessageEdge{Cursor: strconv.FormatInt(e.GetSeq(), 10), Node: actors.NewChatMessage(e)})
+		page.Edges = append(page.Edges, MessageEdge{Cursor: strconv.FormatInt(e.GetSeq(), 10), Node: NewChatMessage(e)})
 	}
 	if len(page.Edges) > 0 {
 		page.PageInfo.StartCursor = page.Edges[0].Cursor
 	}
 	reply.Guaqi.Utils.GetChatMessages = page
 	return reply, nil
+}
+
+// readHistory returns up to limit standing messages with a sequence number
+// below before (0: the newest), oldest first, and whether older ones exist.
+// The newest page may come from this node's copy (see HistoryTTL); the
+// events are shared and must not be changed.
+func (s *Service) readHistory(ctx context.Context, room string, before int64, limit int) ([]*actors.ChatEvent, bool, error) {
+	if before == 0 {
+		return s.history.get(ctx, room, limit, func(ctx context.Context) ([]*actors.ChatEvent, bool, error) {
+			return s.loadHistory(ctx, room, 0, limit)
+		})
+	}
+	return s.loadHistory(ctx, room, before, limit)
+}
+
+func (s *Service) loadHistory(ctx context.Context, room string, before int64, limit int) ([]*actors.ChatEvent, bool, error) {
+	list, err := s.db.Chat().History(ctx, room, before, limit+1)
+	if err != nil {
+		return nil, false, fmt.Errorf("chat: history: %w", err)
+	}
+	more := len(list) > limit
+	if more {
+		list = list[1:]
+	}
+	out := make([]*actors.ChatEvent, len(list))
+	for i, e := range list {
+		out[i] = actors.EventFromStore(e)
+	}
+	return out, more, nil
 }

@@ -9,8 +9,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"souk/actors"
-	"souk/app/account"
+	"souk/app/auth"
+	"souk/app/chat"
 	"souk/persistence"
 )
 
@@ -99,7 +99,7 @@ func TestSeedChat(t *testing.T) {
 	authors := map[string]bool{}
 	for i, e := range events {
 		assert.Equal(t, int64(i+1), e.Seq)
-		assert.LessOrEqual(t, utf8.RuneCountInString(e.Message), actors.MaxMessageRunes, e.Message)
+		assert.LessOrEqual(t, utf8.RuneCountInString(e.Message), chat.MaxMessageRunes, e.Message)
 		authors[e.Author.Slug] = true
 		if i > 0 {
 			assert.Greater(t, e.CreatedAt, events[i-1].CreatedAt, "in order of time")
@@ -195,7 +195,7 @@ func TestSeedLogins(t *testing.T) {
 	for _, l := range res.Logins {
 		u, err := db.Users().GetByLogin(t.Context(), l.Email)
 		require.NoError(t, err, l.Email)
-		ok, err := account.VerifyPassword(u.PasswordHash, l.Password)
+		ok, err := auth.VerifyPassword(u.PasswordHash, l.Password)
 		require.NoError(t, err)
 		assert.True(t, ok, "%s logs in with its published password", l.Email)
 		assert.True(t, roles[l.Role](u), "%s has the %s role", l.Email, l.Role)

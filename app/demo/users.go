@@ -5,7 +5,7 @@ import (
 	"errors"
 	"fmt"
 
-	"souk/app/account"
+	"souk/app/auth"
 	"souk/persistence"
 )
 
@@ -68,7 +68,7 @@ func seedUsers(ctx context.Context, db *persistence.DB) (int, error) {
 		if !ok {
 			return created, fmt.Errorf("demo: user %q has no password in Logins", f.Slug)
 		}
-		hash, err := account.HashPassword(password)
+		hash, err := auth.HashPassword(password)
 		if err != nil {
 			return created, fmt.Errorf("demo: user %q: %w", f.Slug, err)
 		}

@@ -4,12 +4,12 @@ import (
 	"context"
 
 	"souk/app/action"
-	"souk/app/notify"
+	"souk/app/member"
 )
 
 // FollowStatsInput names the member.
 type FollowStatsInput struct {
-	UserID notify.ID `json:"userId" doc:"the member"`
+	UserID action.ID `json:"userId" doc:"the member"`
 }
 
 // FollowStatsReply is the reply of profile.followStats.
@@ -33,7 +33,7 @@ func (s *Service) FollowStats(ctx context.Context, in FollowStatsInput) (FollowS
 		return reply, err
 	}
 	r := &reply.FollowStats
-	r.UserID = notify.FormatID(u.ID)
+	r.UserID = member.FormatID(u.ID)
 	if r.Followers, r.Following, err = s.db.Follows().Counts(ctx, u.ID); err != nil {
 		return reply, err
 	}

@@ -4,13 +4,13 @@ import (
 	"context"
 
 	"souk/app/action"
-	"souk/app/notify"
+	"souk/app/member"
 	"souk/persistence"
 )
 
 // FollowUserInput follows or unfollows a member.
 type FollowUserInput struct {
-	UserID notify.ID `json:"userId" doc:"the member"`
+	UserID action.ID `json:"userId" doc:"the member"`
 	Follow bool      `json:"follow" doc:"true follows, false unfollows"`
 }
 
@@ -40,13 +40,13 @@ func (s *Service) FollowUser(ctx context.Context, in FollowUserInput) (FollowUse
 		if err != nil {
 			return reply, err
 		}
-		from := notify.Summary(follower)
-		n := persistence.Notification{ToID: followee.ID, FromID: follower.ID, Type: notify.TypeFollow, Title: follower.Name,
-			IdemKey: "follow:" + notify.FormatID(follower.ID) + ":" + notify.FormatID(followee.ID)}
-		if n.Content, err = jsonOf(notify.FollowContent{UserID: from.ID}); err != nil {
+		from := member.SummaryOf(follower)
+		n := persistence.Notification{ToID: followee.ID, FromID: follower.ID, Type: TypeFollow, Title: follower.Name,
+			IdemKey: "follow:" + member.FormatID(follower.ID) + ":" + member.FormatID(followee.ID)}
+		if n.Content, err = jsonOf(FollowContent{UserID: from.ID}); err != nil {
 			return reply, err
 		}
-		events, _, err := s.db.Follows().Follow(ctx, follower.ID, followee.ID, &n, notify.NotificationWrite(&n, &from))
+		events, _, err := s.db.Follows().Follow(ctx, follower.ID, followee.ID, &n, s.notify.NotificationWrite(&n, &from))
 		if err != nil {
 			return reply, err
 		}
@@ -63,6 +63,6 @@ func (s *Service) FollowUser(ctx context.Context, in FollowUserInput) (FollowUse
 		return reply, err
 	}
 	r := &reply.GqFollowUser
-	r.UserID, r.IsFollowing, r.Followers, r.Following = notify.FormatID(followee.ID), in.Follow, followers, following
+	r.UserID, r.IsFollowing, r.Followers, r.Following = member.FormatID(followee.ID), in.Follow, followers, following
 	return reply, nil
 }

@@ -6,13 +6,13 @@ import (
 	"fmt"
 
 	"souk/app/action"
-	"souk/app/notify"
+	"souk/app/member"
 	"souk/persistence"
 )
 
 // FollowInput asks for a page of a follow list.
 type FollowInput struct {
-	UserID notify.ID `json:"userId" doc:"whose list"`
+	UserID action.ID `json:"userId" doc:"whose list"`
 	Type   string    `json:"type,omitempty" doc:"following (the default) or followers"`
 	First  int       `json:"first,omitempty" doc:"page size, 1-50; default 12"`
 	After  string    `json:"after,omitempty" doc:"an endCursor: the next page"`
@@ -38,7 +38,7 @@ type FollowEdge struct {
 
 // FollowNode is a member of a follow list.
 type FollowNode struct {
-	notify.UserSummary
+	member.Summary
 	Description string `json:"description"`
 	IsFollowing bool   `json:"isFollowing" doc:"the viewer follows this member; false for guests"`
 }
@@ -61,7 +61,7 @@ func (s *Service) Follow(ctx context.Context, in FollowInput) (FollowReply, erro
 	default:
 		return reply, ErrBadType
 	}
-	after, ok := notify.ParseCursor(in.After)
+	after, ok := member.ParseCursor(in.After)
 	if !ok {
 		return reply, ErrBadCursor
 	}
@@ -93,8 +93,8 @@ func (s *Service) Follow(ctx context.Context, in FollowInput) (FollowReply, erro
 	}
 	page := FollowPage{Edges: make([]FollowEdge, 0, len(list)), PageInfo: PageInfo{HasNextPage: more}}
 	for _, e := range list {
-		page.Edges = append(page.Edges, FollowEdge{Cursor: notify.FormatID(e.ID), Node: FollowNode{
-			UserSummary: notify.Summary(e.User), Description: e.User.Description, IsFollowing: following[e.User.ID]}})
+		page.Edges = append(page.Edges, FollowEdge{Cursor: member.FormatID(e.ID), Node: FollowNode{
+			Summary: member.SummaryOf(e.User), Description: e.User.Description, IsFollowing: following[e.User.ID]}})
 	}
 	if n := len(page.Edges); n > 0 {
 		page.PageInfo.EndCursor = page.Edges[n-1].Cursor

@@ -9,7 +9,7 @@ import (
 	"net/http"
 
 	"souk/app/action"
-	"souk/app/notify"
+	"souk/app/member"
 	"souk/persistence"
 )
 
@@ -34,14 +34,33 @@ var (
 // Config wires a Service.
 type Config struct {
 	DB *persistence.DB
-	// Notify pushes the follow notifications live.
-	Notify *notify.Service
+	// Notify stores the follow notifications' inbox events and pushes
+	// them live (souk/app/notify implements it).
+	Notify Notifier
+}
+
+// Notifier builds the inbox event of a notification and pushes stored
+// events to the members' connections.
+type Notifier interface {
+	// NotificationWrite is the inbox event of n, for the store to append in
+	// the transaction that creates n; from is its author.
+	NotificationWrite(n *persistence.Notification, from *member.Summary) persistence.InboxWrite
+	// Push delivers stored inbox events live; a failure is only logged.
+	Push(ctx context.Context, events []persistence.InboxEvent)
+}
+
+// TypeFollow is the type of the notification a followee gets.
+const TypeFollow = "follow"
+
+// FollowContent is the content of a follow notification.
+type FollowContent struct {
+	UserID string `json:"userId" doc:"the new follower"`
 }
 
 // Service answers the follow actions. It is safe for concurrent use.
 type Service struct {
 	db     *persistence.DB
-	notify *notify.Service
+	notify Notifier
 }
 
 // New returns the follow service.

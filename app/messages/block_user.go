@@ -4,12 +4,12 @@ import (
 	"context"
 
 	"souk/app/action"
-	"souk/app/notify"
+	"souk/app/member"
 )
 
 // BlockUserInput blocks or unblocks a member.
 type BlockUserInput struct {
-	UserID notify.ID `json:"userId" doc:"the member"`
+	UserID action.ID `json:"userId" doc:"the member"`
 	Block  bool      `json:"block" doc:"true blocks, false unblocks"`
 }
 
@@ -44,6 +44,6 @@ func (s *Service) BlockUser(ctx context.Context, in BlockUserInput) (BlockUserRe
 	if err != nil {
 		return reply, err
 	}
-	reply.GqBlockUser.UserID, reply.GqBlockUser.Blocked = notify.FormatID(other), in.Block
+	reply.GqBlockUser.UserID, reply.GqBlockUser.Blocked = member.FormatID(other), in.Block
 	return reply, nil
 }

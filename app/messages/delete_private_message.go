@@ -5,14 +5,14 @@ import (
 	"errors"
 
 	"souk/app/action"
-	"souk/app/notify"
+	"souk/app/member"
 	"souk/persistence"
 )
 
 // DeletePrivateMessageInput names the message to delete.
 type DeletePrivateMessageInput struct {
-	ID   notify.ID `json:"id" doc:"the message"`
-	ToID notify.ID `json:"toId,omitempty" doc:"its recipient; when given it must match"`
+	ID   action.ID `json:"id" doc:"the message"`
+	ToID action.ID `json:"toId,omitempty" doc:"its recipient; when given it must match"`
 }
 
 // DeletePrivateMessageReply is the reply of mutates.deletePrivateMessage.
@@ -42,8 +42,8 @@ func (s *Service) DeletePrivateMessage(ctx context.Context, in DeletePrivateMess
 	}
 	event := func(peer int64) func(persistence.Counts) any {
 		return func(c persistence.Counts) any {
-			return deleteEvent{ID: notify.FormatID(m.ID), FromID: notify.FormatID(m.FromID), ToID: notify.FormatID(m.ToID),
-				Unread: notify.UnreadOf(c), Conversation: conversationOf(peer, c)}
+			return deletePrivateMessageEvent{ID: member.FormatID(m.ID), FromID: member.FormatID(m.FromID), ToID: member.FormatID(m.ToID),
+				Unread: member.UnreadOf(c), Conversation: conversationOf(peer, c)}
 		}
 	}
 	events, _, err := s.db.Messages().Delete(ctx, m.ID, viewer.UserID,
@@ -53,6 +53,6 @@ func (s *Service) DeletePrivateMessage(ctx context.Context, in DeletePrivateMess
 		return reply, err
 	}
 	s.notify.Push(ctx, events)
-	reply.GqDeletePrivateMessage.ID = notify.FormatID(m.ID)
+	reply.GqDeletePrivateMessage.ID = member.FormatID(m.ID)
 	return reply, nil
 }

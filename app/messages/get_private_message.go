@@ -4,12 +4,12 @@ import (
 	"context"
 
 	"souk/app/action"
-	"souk/app/notify"
+	"souk/app/member"
 )
 
 // GetPrivateMessageInput asks for a page of a conversation.
 type GetPrivateMessageInput struct {
-	ToID     notify.ID `json:"toId" doc:"the other member"`
+	ToID     action.ID `json:"toId" doc:"the other member"`
 	First    int       `json:"first,omitempty" doc:"page size, 1-50; default 20"`
 	After    string    `json:"after,omitempty" doc:"an endCursor: the page of older messages"`
 	MarkRead bool      `json:"markRead,omitempty" doc:"mark the conversation read first"`
@@ -18,9 +18,9 @@ type GetPrivateMessageInput struct {
 // GetPrivateMessageReply is the reply of utils.getPrivateMessage.
 type GetPrivateMessageReply struct {
 	PrivateMessages MessagesPage              `json:"privateMessages"`
-	User            notify.UserSummary        `json:"user" doc:"the other member"`
-	Unread          notify.Unread             `json:"unread" doc:"the viewer's counters"`
-	Conversation    notify.ConversationUnread `json:"conversation" doc:"unread messages from the other member"`
+	User            member.Summary            `json:"user" doc:"the other member"`
+	Unread          member.Unread             `json:"unread" doc:"the viewer's counters"`
+	Conversation    member.ConversationUnread `json:"conversation" doc:"unread messages from the other member"`
 	InboxSeq        int64                     `json:"inboxSeq" doc:"the viewer's inbox sequence number, read before the page"`
 }
 
@@ -57,7 +57,7 @@ func (s *Service) GetPrivateMessage(ctx context.Context, in GetPrivateMessageInp
 	if peerID == 0 {
 		return reply, ErrRecipientRequired
 	}
-	after, ok := notify.ParseCursor(in.After)
+	after, ok := member.ParseCursor(in.After)
 	if !ok {
 		return reply, ErrBadCursor
 	}
@@ -83,14 +83,14 @@ func (s *Service) GetPrivateMessage(ctx context.Context, in GetPrivateMessageInp
 	if more {
 		list = list[:first]
 	}
-	users, err := notify.Summaries(ctx, s.db, viewer.UserID)
+	users, err := member.Summaries(ctx, s.db, viewer.UserID)
 	if err != nil {
 		return reply, err
 	}
-	users[peer.ID] = notify.Summary(peer)
+	users[peer.ID] = member.SummaryOf(peer)
 	page := MessagesPage{Edges: make([]MessageEdge, 0, len(list)), PageInfo: PageInfo{HasNextPage: more}}
 	for _, m := range list {
-		page.Edges = append(page.Edges, MessageEdge{Cursor: notify.FormatID(m.ID), Node: messageOf(m, users)})
+		page.Edges = append(page.Edges, MessageEdge{Cursor: member.FormatID(m.ID), Node: messageOf(m, users)})
 	}
 	if n := len(page.Edges); n > 0 {
 		page.PageInfo.EndCursor = page.Edges[n-1].Cursor
@@ -100,6 +100,6 @@ func (s *Service) GetPrivateMessage(ctx context.Context, in GetPrivateMessageInp
 		return reply, err
 	}
 	reply.PrivateMessages, reply.User, reply.InboxSeq = page, users[peer.ID], seq
-	reply.Unread, reply.Conversation = notify.UnreadOf(counts), conversationOf(peerID, counts)
+	reply.Unread, reply.Conversation = member.UnreadOf(counts), conversationOf(peerID, counts)
 	return reply, nil
 }

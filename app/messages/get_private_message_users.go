@@ -4,7 +4,7 @@ import (
 	"context"
 
 	"souk/app/action"
-	"souk/app/notify"
+	"souk/app/member"
 )
 
 // RecentsType is the only type of utils.getPrivateMessageUsers.
@@ -12,7 +12,7 @@ const RecentsType = "MESSAGE"
 
 // GetPrivateMessageUsersInput asks for a page of the recents list.
 type GetPrivateMessageUsersInput struct {
-	UserID notify.ID `json:"userId,omitempty" doc:"the viewer's databaseId; another member's is refused"`
+	UserID action.ID `json:"userId,omitempty" doc:"the viewer's databaseId; another member's is refused"`
 	Type   string    `json:"type,omitempty" doc:"MESSAGE (the default)"`
 	First  int       `json:"first,omitempty" doc:"page size, 1-50; default 20"`
 	After  string    `json:"after,omitempty" doc:"an endCursor: the page of older conversations"`
@@ -21,7 +21,7 @@ type GetPrivateMessageUsersInput struct {
 // GetPrivateMessageUsersReply is the reply of utils.getPrivateMessageUsers.
 type GetPrivateMessageUsersReply struct {
 	PrivateMessageUsers RecentsPage   `json:"privateMessageUsers"`
-	Unread              notify.Unread `json:"unread" doc:"the viewer's counters"`
+	Unread              member.Unread `json:"unread" doc:"the viewer's counters"`
 	InboxSeq            int64         `json:"inboxSeq" doc:"the viewer's inbox sequence number, read before the page"`
 }
 
@@ -39,9 +39,9 @@ type RecentEdge struct {
 
 // Recent is one conversation of the recents list.
 type Recent struct {
-	User        notify.UserSummary `json:"user" doc:"the other member"`
-	LastMessage PrivateMessage     `json:"lastMessage"`
-	Unread      int                `json:"unread" doc:"unread messages from the other member"`
+	User        member.Summary `json:"user" doc:"the other member"`
+	LastMessage PrivateMessage `json:"lastMessage"`
+	Unread      int            `json:"unread" doc:"unread messages from the other member"`
 }
 
 // GetPrivateMessageUsers answers utils.getPrivateMessageUsers.
@@ -54,7 +54,7 @@ func (s *Service) GetPrivateMessageUsers(ctx context.Context, in GetPrivateMessa
 	case in.Type != "" && in.Type != RecentsType:
 		return reply, ErrBadType
 	}
-	after, ok := notify.ParseCursor(in.After)
+	after, ok := member.ParseCursor(in.After)
 	if !ok {
 		return reply, ErrBadCursor
 	}
@@ -75,13 +75,13 @@ func (s *Service) GetPrivateMessageUsers(ctx context.Context, in GetPrivateMessa
 	for _, r := range list {
 		ids = append(ids, r.PeerID)
 	}
-	users, err := notify.Summaries(ctx, s.db, ids...)
+	users, err := member.Summaries(ctx, s.db, ids...)
 	if err != nil {
 		return reply, err
 	}
 	page := RecentsPage{Edges: make([]RecentEdge, 0, len(list)), PageInfo: PageInfo{HasNextPage: more}}
 	for _, r := range list {
-		page.Edges = append(page.Edges, RecentEdge{Cursor: notify.FormatID(r.Last.ID),
+		page.Edges = append(page.Edges, RecentEdge{Cursor: member.FormatID(r.Last.ID),
 			Node: Recent{User: users[r.PeerID], LastMessage: messageOf(r.Last, users), Unread: r.Unread}})
 	}
 	if n := len(page.Edges); n > 0 {
@@ -91,6 +91,6 @@ func (s *Service) GetPrivateMessageUsers(ctx context.Context, in GetPrivateMessa
 	if err != nil {
 		return reply, err
 	}
-	reply.PrivateMessageUsers, reply.Unread, reply.InboxSeq = page, notify.UnreadOf(counts), seq
+	reply.PrivateMessageUsers, reply.Unread, reply.InboxSeq = page, member.UnreadOf(counts), seq
 	return reply, nil
 }

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"souk/app/internal/apptest"
+	"souk/app/member"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -36,14 +37,14 @@ func TestSendMessage(t *testing.T) {
 			in   SendMessageInput
 			key  string
 		}{
-			{"no capability", ann, false, SendMessageInput{ToID: notify.ID(bob), Content: "hi"}, "message.error.noAccess"},
+			{"no capability", ann, false, SendMessageInput{ToID: action.ID(bob), Content: "hi"}, "message.error.noAccess"},
 			{"no recipient", ann, true, SendMessageInput{Content: "hi"}, "message.error.recipientRequired"},
-			{"to yourself", ann, true, SendMessageInput{ToID: notify.ID(ann), Content: "hi"}, "message.error.self"},
+			{"to yourself", ann, true, SendMessageInput{ToID: action.ID(ann), Content: "hi"}, "message.error.self"},
 			{"unknown recipient", ann, true, SendMessageInput{ToID: 99999, Content: "hi"}, "common.error.userNotFound"},
-			{"empty", ann, true, SendMessageInput{ToID: notify.ID(bob), Content: "  \n "}, "message.error.empty"},
-			{"only markup", ann, true, SendMessageInput{ToID: notify.ID(bob), Content: "<b></b><script>x</script>"}, "message.error.empty"},
-			{"too long", ann, true, SendMessageInput{ToID: notify.ID(bob), Content: strings.Repeat("字", MaxContentRunes+1)}, "message.error.tooLong"},
-			{"an image", ann, true, SendMessageInput{ToID: notify.ID(bob), Content: "hi", Image: "123"}, "message.error.imageUnsupported"},
+			{"empty", ann, true, SendMessageInput{ToID: action.ID(bob), Content: "  \n "}, "message.error.empty"},
+			{"only control characters", ann, true, SendMessageInput{ToID: action.ID(bob), Content: "\x00\u0007\r\n\x7f"}, "message.error.empty"},
+			{"too long", ann, true, SendMessageInput{ToID: action.ID(bob), Content: strings.Repeat("字", MaxContentRunes+1)}, "message.error.tooLong"},
+			{"an image", ann, true, SendMessageInput{ToID: action.ID(bob), Content: "hi", Image: "123"}, "message.error.imageUnsupported"},
 		}
 		for _, tt := range tests {
 			ctx := apptest.As(tt.from)
@@ -57,19 +58,20 @@ func TestSendMessage(t *testing.T) {
 		require.Error(t, (&SendMessageInput{ClientID: strings.Repeat("x", 65)}).Validate())
 
 		require.NoError(t, db.Blocks().Block(t.Context(), bob, cid))
-		_, err := s.SendMessage(apptest.As(cid, Capability), SendMessageInput{ToID: notify.ID(bob), Content: "hi"})
+		_, err := s.SendMessage(apptest.As(cid, Capability), SendMessageInput{ToID: action.ID(bob), Content: "hi"})
 		apptest.RequireKey(t, err, "message.error.blocked")
-		_, err = s.SendMessage(apptest.As(bob, Capability), SendMessageInput{ToID: notify.ID(cid), Content: "hi"})
+		_, err = s.SendMessage(apptest.As(bob, Capability), SendMessageInput{ToID: action.ID(cid), Content: "hi"})
 		apptest.RequireKey(t, err, "message.error.blocked")
 		assertNothingStored(t, db, ann, bob, cid)
 		assert.Empty(t, sessions.Take(), "refusals push nothing")
 
-		in := SendMessageInput{ToIDAlt: notify.ID(bob), Content: "<b>hi</b>\r\nthere & a < b\x00", ClientID: "c1"}
+		in := SendMessageInput{ToIDAlt: action.ID(bob), Content: "<b>hi</b>\r\nthere &lt;img src=x onerror=alert(1)&gt; & a < b\x00", ClientID: "c1"}
 		require.NoError(t, in.Validate())
 		out, err := s.SendMessage(apptest.As(ann, Capability), in)
 		require.NoError(t, err)
 		m := out.GqSendMessage.Message
-		assert.Equal(t, "hi\nthere & a < b", m.Content, "plain text with line breaks")
+		assert.Equal(t, "<b>hi</b>\nthere &lt;img src=x onerror=alert(1)&gt; & a < b", m.Content,
+			"stored as typed, with line breaks: markup is not removed and entities are not decoded")
 		assert.Equal(t, "ann", m.From.GqSlug)
 		assert.Equal(t, "bob", m.To.GqSlug)
 		assert.False(t, m.Read)
@@ -80,18 +82,18 @@ func TestSendMessage(t *testing.T) {
 		var toBob struct {
 			Seq          int64                     `json:"seq"`
 			Message      PrivateMessage            `json:"message"`
-			Unread       notify.Unread             `json:"unread"`
-			Conversation notify.ConversationUnread `json:"conversation"`
+			Unread       member.Unread             `json:"unread"`
+			Conversation member.ConversationUnread `json:"conversation"`
 		}
 		require.NoError(t, json.Unmarshal([]byte(users[bob].Data), &toBob))
 		assert.Equal(t, EventMessage, users[bob].Action)
 		assert.Equal(t, int64(1), toBob.Seq)
 		assert.Equal(t, m, toBob.Message)
 		assert.Equal(t, 1, toBob.Unread.Messages)
-		assert.Equal(t, notify.ConversationUnread{UserID: notify.FormatID(ann), Unread: 1}, toBob.Conversation)
+		assert.Equal(t, member.ConversationUnread{UserID: member.FormatID(ann), Unread: 1}, toBob.Conversation)
 		assert.Contains(t, users[ann].Data, `"unread":{"messages":0,"notifications":0}`)
 
-		again, err := s.SendMessage(apptest.As(ann, Capability), SendMessageInput{ToID: notify.ID(bob), Content: "changed", ClientID: "c1"})
+		again, err := s.SendMessage(apptest.As(ann, Capability), SendMessageInput{ToID: action.ID(bob), Content: "changed", ClientID: "c1"})
 		require.NoError(t, err)
 		assert.Equal(t, m, again.GqSendMessage.Message, "a retry returns the first message")
 		assert.Empty(t, sessions.Take(), "and sends nothing")
@@ -100,7 +102,7 @@ func TestSendMessage(t *testing.T) {
 		assert.Len(t, conv, 1)
 
 		admin := action.WithRequest(t.Context(), &action.Request{Viewer: action.Viewer{UserID: cid, IsAdmin: true}})
-		_, err = s.SendMessage(admin, SendMessageInput{ToID: notify.ID(ann), Content: "from an admin"})
+		_, err = s.SendMessage(admin, SendMessageInput{ToID: action.ID(ann), Content: "from an admin"})
 		require.NoError(t, err, "admins hold every capability")
 	})
 }
@@ -116,7 +118,7 @@ func TestSendingIsRateLimited(t *testing.T) {
 		s.now = func() time.Time { return now }
 		ann, bob := apptest.Member(t, db, "ann"), apptest.Member(t, db, "bob")
 		send := func(from, to int64, n int) error {
-			_, err := s.SendMessage(apptest.As(from, Capability), SendMessageInput{ToID: notify.ID(to), Content: fmt.Sprint("message ", n)})
+			_, err := s.SendMessage(apptest.As(from, Capability), SendMessageInput{ToID: action.ID(to), Content: fmt.Sprint("message ", n)})
 			return err
 		}
 		for i := range sendBurst {
@@ -157,7 +159,7 @@ func TestConversationsReadAndDelete(t *testing.T) {
 		s, sessions := newService(t, db)
 		ann, bob, cid := apptest.Member(t, db, "ann"), apptest.Member(t, db, "bob"), apptest.Member(t, db, "cid")
 		send := func(from, to int64, text string) PrivateMessage {
-			out, err := s.SendMessage(apptest.As(from, Capability), SendMessageInput{ToID: notify.ID(to), Content: text})
+			out, err := s.SendMessage(apptest.As(from, Capability), SendMessageInput{ToID: action.ID(to), Content: text})
 			require.NoError(t, err)
 			return out.GqSendMessage.Message
 		}
@@ -167,7 +169,7 @@ func TestConversationsReadAndDelete(t *testing.T) {
 		last := send(cid, bob, "from cid")
 		sessions.Take()
 
-		recents, err := s.GetPrivateMessageUsers(apptest.As(bob), GetPrivateMessageUsersInput{UserID: notify.ID(bob), Type: RecentsType, First: 1})
+		recents, err := s.GetPrivateMessageUsers(apptest.As(bob), GetPrivateMessageUsersInput{UserID: action.ID(bob), Type: RecentsType, First: 1})
 		require.NoError(t, err)
 		page := recents.PrivateMessageUsers
 		require.Len(t, page.Edges, 1)
@@ -182,26 +184,26 @@ func TestConversationsReadAndDelete(t *testing.T) {
 		require.Len(t, more.PrivateMessageUsers.Edges, 1)
 		assert.Equal(t, 3, more.PrivateMessageUsers.Edges[0].Node.Unread)
 		assert.False(t, more.PrivateMessageUsers.PageInfo.HasNextPage)
-		_, err = s.GetPrivateMessageUsers(apptest.As(cid), GetPrivateMessageUsersInput{UserID: notify.ID(bob)})
+		_, err = s.GetPrivateMessageUsers(apptest.As(cid), GetPrivateMessageUsersInput{UserID: action.ID(bob)})
 		require.ErrorIs(t, err, action.ErrForbidden, "nobody reads another's recents")
 		_, err = s.GetPrivateMessageUsers(apptest.As(bob), GetPrivateMessageUsersInput{Type: "FOLLOW"})
 		require.ErrorIs(t, err, ErrBadType)
 		_, err = s.GetPrivateMessageUsers(apptest.As(bob), GetPrivateMessageUsersInput{After: "-"})
 		require.ErrorIs(t, err, ErrBadCursor)
 
-		conv, err := s.GetPrivateMessage(apptest.As(bob), GetPrivateMessageInput{ToID: notify.ID(ann), First: 2})
+		conv, err := s.GetPrivateMessage(apptest.As(bob), GetPrivateMessageInput{ToID: action.ID(ann), First: 2})
 		require.NoError(t, err)
 		edges := conv.PrivateMessages.Edges
 		require.Len(t, edges, 2)
 		assert.Equal(t, []string{"a2", "a1"}, []string{edges[0].Node.Content, edges[1].Node.Content}, "newest first")
 		assert.Equal(t, 3, conv.Conversation.Unread)
 		assert.Equal(t, "ann", conv.User.GqSlug)
-		older, err := s.GetPrivateMessage(apptest.As(bob), GetPrivateMessageInput{ToID: notify.ID(ann), After: conv.PrivateMessages.PageInfo.EndCursor})
+		older, err := s.GetPrivateMessage(apptest.As(bob), GetPrivateMessageInput{ToID: action.ID(ann), After: conv.PrivateMessages.PageInfo.EndCursor})
 		require.NoError(t, err)
 		require.Len(t, older.PrivateMessages.Edges, 1)
 		assert.False(t, older.PrivateMessages.PageInfo.HasNextPage)
 		assert.Empty(t, sessions.Take(), "reading pages pushes nothing")
-		theirs, err := s.GetPrivateMessage(apptest.As(cid), GetPrivateMessageInput{ToID: notify.ID(ann)})
+		theirs, err := s.GetPrivateMessage(apptest.As(cid), GetPrivateMessageInput{ToID: action.ID(ann)})
 		require.NoError(t, err)
 		assert.Empty(t, theirs.PrivateMessages.Edges, "a guessed peer shows only the viewer's own conversation")
 		_, err = s.GetPrivateMessage(apptest.As(bob), GetPrivateMessageInput{ToID: 4242})
@@ -209,7 +211,7 @@ func TestConversationsReadAndDelete(t *testing.T) {
 		_, err = s.GetPrivateMessage(apptest.As(bob), GetPrivateMessageInput{})
 		apptest.RequireKey(t, err, "message.error.recipientRequired")
 
-		opened, err := s.GetPrivateMessage(apptest.As(bob), GetPrivateMessageInput{ToID: notify.ID(ann), MarkRead: true})
+		opened, err := s.GetPrivateMessage(apptest.As(bob), GetPrivateMessageInput{ToID: action.ID(ann), MarkRead: true})
 		require.NoError(t, err)
 		assert.Zero(t, opened.Conversation.Unread)
 		assert.Equal(t, 1, opened.Unread.Messages)
@@ -218,11 +220,11 @@ func TestConversationsReadAndDelete(t *testing.T) {
 		require.Len(t, pushed, 1)
 		assert.Equal(t, bob, pushed[0].UserID)
 		assert.JSONEq(t, fmt.Sprintf(`{"seq":5,"unread":{"messages":1,"notifications":0},"conversation":{"userId":"%d","unread":0}}`, ann), pushed[0].Data)
-		read, err := s.ReadPrivateMessages(apptest.As(bob), ReadPrivateMessagesInput{ToID: notify.ID(ann)})
+		read, err := s.ReadPrivateMessages(apptest.As(bob), ReadPrivateMessagesInput{ToID: action.ID(ann)})
 		require.NoError(t, err)
 		assert.Zero(t, read.GqReadPrivateMessages.Read)
 		assert.Empty(t, sessions.Take(), "nothing new read, nothing pushed")
-		read, err = s.ReadPrivateMessages(apptest.As(bob), ReadPrivateMessagesInput{ToID: notify.ID(cid)})
+		read, err = s.ReadPrivateMessages(apptest.As(bob), ReadPrivateMessagesInput{ToID: action.ID(cid)})
 		require.NoError(t, err)
 		assert.Equal(t, 1, read.GqReadPrivateMessages.Read)
 		assert.Zero(t, read.GqReadPrivateMessages.Unread.Messages)
@@ -230,12 +232,12 @@ func TestConversationsReadAndDelete(t *testing.T) {
 		_, err = s.ReadPrivateMessages(apptest.As(bob), ReadPrivateMessagesInput{ToID: 4242})
 		apptest.RequireKey(t, err, "common.error.userNotFound")
 
-		id, _ := notify.ParseCursor(last.ID)
-		_, err = s.DeletePrivateMessage(apptest.As(bob), DeletePrivateMessageInput{ID: notify.ID(id)})
+		id, _ := member.ParseCursor(last.ID)
+		_, err = s.DeletePrivateMessage(apptest.As(bob), DeletePrivateMessageInput{ID: action.ID(id)})
 		apptest.RequireKey(t, err, "message.error.forbidden")
-		_, err = s.DeletePrivateMessage(apptest.As(ann), DeletePrivateMessageInput{ID: notify.ID(id)})
+		_, err = s.DeletePrivateMessage(apptest.As(ann), DeletePrivateMessageInput{ID: action.ID(id)})
 		apptest.RequireKey(t, err, "message.error.notFound")
-		_, err = s.DeletePrivateMessage(apptest.As(cid), DeletePrivateMessageInput{ID: notify.ID(id), ToID: notify.ID(ann)})
+		_, err = s.DeletePrivateMessage(apptest.As(cid), DeletePrivateMessageInput{ID: action.ID(id), ToID: action.ID(ann)})
 		apptest.RequireKey(t, err, "message.error.notFound")
 		_, err = s.DeletePrivateMessage(apptest.As(cid), DeletePrivateMessageInput{ID: 77})
 		apptest.RequireKey(t, err, "message.error.notFound")
@@ -243,17 +245,17 @@ func TestConversationsReadAndDelete(t *testing.T) {
 		apptest.RequireKey(t, err, "common.error.required")
 		assert.Empty(t, sessions.Take())
 
-		deleted, err := s.DeletePrivateMessage(apptest.As(cid), DeletePrivateMessageInput{ID: notify.ID(id), ToID: notify.ID(bob)})
+		deleted, err := s.DeletePrivateMessage(apptest.As(cid), DeletePrivateMessageInput{ID: action.ID(id), ToID: action.ID(bob)})
 		require.NoError(t, err)
 		assert.Equal(t, last.ID, deleted.GqDeletePrivateMessage.ID)
 		pushed = sessions.Take()
 		require.Len(t, pushed, 2, "both parties hear of the deletion")
 		assert.Equal(t, EventDelete, pushed[0].Action)
 		assert.Contains(t, pushed[0].Data, `"id":"`+last.ID+`"`)
-		_, err = s.DeletePrivateMessage(apptest.As(cid), DeletePrivateMessageInput{ID: notify.ID(id)})
+		_, err = s.DeletePrivateMessage(apptest.As(cid), DeletePrivateMessageInput{ID: action.ID(id)})
 		require.NoError(t, err, "deleting twice is harmless")
 		assert.Empty(t, sessions.Take())
-		_, err = s.DeletePrivateMessage(apptest.As(bob), DeletePrivateMessageInput{ID: notify.ID(id)})
+		_, err = s.DeletePrivateMessage(apptest.As(bob), DeletePrivateMessageInput{ID: action.ID(id)})
 		apptest.RequireKey(t, err, "message.error.notFound")
 		recents, err = s.GetPrivateMessageUsers(apptest.As(bob), GetPrivateMessageUsersInput{})
 		require.NoError(t, err)
@@ -266,22 +268,22 @@ func TestBlockUser(t *testing.T) {
 	apptest.EachDB(t, func(t *testing.T, db *persistence.DB) {
 		s, _ := newService(t, db)
 		ann, bob := apptest.Member(t, db, "ann"), apptest.Member(t, db, "bob")
-		_, err := s.BlockUser(apptest.As(ann), BlockUserInput{UserID: notify.ID(ann), Block: true})
+		_, err := s.BlockUser(apptest.As(ann), BlockUserInput{UserID: action.ID(ann), Block: true})
 		apptest.RequireKey(t, err, "message.error.blockSelf")
 		_, err = s.BlockUser(apptest.As(ann), BlockUserInput{UserID: 4242, Block: true})
 		apptest.RequireKey(t, err, "common.error.userNotFound")
 		_, err = s.BlockUser(apptest.As(ann), BlockUserInput{Block: true})
 		apptest.RequireKey(t, err, "common.error.required")
 
-		out, err := s.BlockUser(apptest.As(ann), BlockUserInput{UserID: notify.ID(bob), Block: true})
+		out, err := s.BlockUser(apptest.As(ann), BlockUserInput{UserID: action.ID(bob), Block: true})
 		require.NoError(t, err)
 		assert.True(t, out.GqBlockUser.Blocked)
-		_, err = s.SendMessage(apptest.As(bob, Capability), SendMessageInput{ToID: notify.ID(ann), Content: "hi"})
+		_, err = s.SendMessage(apptest.As(bob, Capability), SendMessageInput{ToID: action.ID(ann), Content: "hi"})
 		apptest.RequireKey(t, err, "message.error.blocked")
-		out, err = s.BlockUser(apptest.As(ann), BlockUserInput{UserID: notify.ID(bob)})
+		out, err = s.BlockUser(apptest.As(ann), BlockUserInput{UserID: action.ID(bob)})
 		require.NoError(t, err)
 		assert.False(t, out.GqBlockUser.Blocked)
-		_, err = s.SendMessage(apptest.As(bob, Capability), SendMessageInput{ToID: notify.ID(ann), Content: "hi"})
+		_, err = s.SendMessage(apptest.As(bob, Capability), SendMessageInput{ToID: action.ID(ann), Content: "hi"})
 		require.NoError(t, err)
 	})
 }

@@ -4,49 +4,52 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"html"
-	"strings"
-	"unicode"
 
-	"github.com/microcosm-cc/bluemonday"
-
-	"souk/app/notify"
+	"souk/app/action"
+	"souk/app/member"
 	"souk/persistence"
 )
 
 // PrivateMessage is a private message as the client reads it (SPEC.md §3).
 type PrivateMessage struct {
-	ID         string             `json:"id" doc:"the databaseId as a decimal string"`
-	DatabaseID string             `json:"databaseId"`
-	Content    string             `json:"content" doc:"plain text with line breaks (\\n): show it as text, never as HTML"`
-	CreatedAt  int64              `json:"createdAt" doc:"epoch milliseconds"`
-	From       notify.UserSummary `json:"from"`
-	To         notify.UserSummary `json:"to"`
-	Read       bool               `json:"read" doc:"the recipient opened the conversation since"`
-	Image      string             `json:"image" doc:"always empty until media exists"`
+	ID         string         `json:"id" doc:"the databaseId as a decimal string"`
+	DatabaseID string         `json:"databaseId"`
+	Content    string         `json:"content" doc:"plain text with line breaks (\\n): show it as text, never as HTML"`
+	CreatedAt  int64          `json:"createdAt" doc:"epoch milliseconds"`
+	From       member.Summary `json:"from"`
+	To         member.Summary `json:"to"`
+	Read       bool           `json:"read" doc:"the recipient opened the conversation since"`
+	Image      string         `json:"image" doc:"always empty until media exists"`
 }
 
-func messageOf(m persistence.PrivateMessage, users map[int64]notify.UserSummary) PrivateMessage {
+func messageOf(m persistence.PrivateMessage, users map[int64]member.Summary) PrivateMessage {
 	return PrivateMessage{
-		ID: notify.FormatID(m.ID), DatabaseID: notify.FormatID(m.ID), Content: m.Content, CreatedAt: m.CreatedAt,
+		ID: member.FormatID(m.ID), DatabaseID: member.FormatID(m.ID), Content: m.Content, CreatedAt: m.CreatedAt,
 		From: users[m.FromID], To: users[m.ToID], Read: m.ReadAt != 0, Image: m.Image,
 	}
 }
 
-// messageEvent is the data of private_message.
-type messageEvent struct {
+// privateMessageEvent is the data of private_message.
+type privateMessageEvent struct {
 	Message      PrivateMessage            `json:"message"`
-	Unread       notify.Unread             `json:"unread"`
-	Conversation notify.ConversationUnread `json:"conversation"`
+	Unread       member.Unread             `json:"unread"`
+	Conversation member.ConversationUnread `json:"conversation"`
 }
 
-// deleteEvent is the data of delete_private_message.
-type deleteEvent struct {
+// deletePrivateMessageEvent is the data of delete_private_message.
+type deletePrivateMessageEvent struct {
 	ID           string                    `json:"id"`
 	FromID       string                    `json:"fromId"`
 	ToID         string                    `json:"toId"`
-	Unread       notify.Unread             `json:"unread"`
-	Conversation notify.ConversationUnread `json:"conversation"`
+	Unread       member.Unread             `json:"unread"`
+	Conversation member.ConversationUnread `json:"conversation"`
+}
+
+// Events describes the inbox events this package writes, for the client's
+// generated wire types (souk tstypes).
+var Events = []action.Event{
+	action.InboxEventOf[privateMessageEvent](EventMessage, "A private message to or from the viewer, with the counters after it."),
+	action.InboxEventOf[deletePrivateMessageEvent](EventDelete, "Its sender deleted a private message to or from the viewer."),
 }
 
 // writeFor is an inbox event of userID about the conversation with peer.
@@ -56,8 +59,8 @@ func writeFor(userID, peer int64, action string, payload func(persistence.Counts
 	}}
 }
 
-func conversationOf(peer int64, c persistence.Counts) notify.ConversationUnread {
-	return notify.ConversationUnread{UserID: notify.FormatID(peer), Unread: c.Conversation}
+func conversationOf(peer int64, c persistence.Counts) member.ConversationUnread {
+	return member.ConversationUnread{UserID: member.FormatID(peer), Unread: c.Conversation}
 }
 
 // member returns an existing member, or ErrUserNotFound.
@@ -67,21 +70,4 @@ func (s *Service) member(ctx context.Context, id int64) (persistence.User, error
 		return u, ErrUserNotFound
 	}
 	return u, err
-}
-
-var plainText = bluemonday.StrictPolicy()
-
-// cleanContent reduces a message to plain text: markup removed, entities
-// decoded, line breaks as \n, other control characters dropped, and the
-// ends trimmed.
-func cleanContent(s string) string {
-	s = strings.NewReplacer("\r\n", "\n", "\r", "\n").Replace(s)
-	s = html.UnescapeString(plainText.Sanitize(s))
-	s = strings.Map(func(r rune) rune {
-		if r != '\n' && r != '\t' && unicode.IsControl(r) {
-			return -1
-		}
-		return r
-	}, s)
-	return strings.TrimSpace(s)
 }

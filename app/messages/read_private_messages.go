@@ -4,20 +4,20 @@ import (
 	"context"
 
 	"souk/app/action"
-	"souk/app/notify"
+	"souk/app/member"
 )
 
 // ReadPrivateMessagesInput names the conversation to mark read.
 type ReadPrivateMessagesInput struct {
-	ToID notify.ID `json:"toId" doc:"the other member"`
+	ToID action.ID `json:"toId" doc:"the other member"`
 }
 
 // ReadPrivateMessagesReply is the reply of mutates.readPrivateMessages.
 type ReadPrivateMessagesReply struct {
 	GqReadPrivateMessages struct {
 		Read         int                       `json:"read" doc:"how many messages this call marked read"`
-		Unread       notify.Unread             `json:"unread" doc:"the viewer's counters after the call"`
-		Conversation notify.ConversationUnread `json:"conversation"`
+		Unread       member.Unread             `json:"unread" doc:"the viewer's counters after the call"`
+		Conversation member.ConversationUnread `json:"conversation"`
 	} `json:"gqReadPrivateMessages"`
 }
 
@@ -41,14 +41,14 @@ func (s *Service) ReadPrivateMessages(ctx context.Context, in ReadPrivateMessage
 		return reply, err
 	}
 	r := &reply.GqReadPrivateMessages
-	r.Read, r.Unread, r.Conversation = marked, notify.UnreadOf(counts), conversationOf(peerID, counts)
+	r.Read, r.Unread, r.Conversation = marked, member.UnreadOf(counts), conversationOf(peerID, counts)
 	return reply, nil
 }
 
 // markRead marks the messages from peerID to userID read and pushes the
 // unread event when it changed anything.
 func (s *Service) markRead(ctx context.Context, userID, peerID int64) (int, error) {
-	events, marked, err := s.db.Messages().MarkRead(ctx, userID, peerID, notify.UnreadWrite(userID, peerID))
+	events, marked, err := s.db.Messages().MarkRead(ctx, userID, peerID, s.notify.UnreadWrite(userID, peerID))
 	if err != nil {
 		return 0, err
 	}

@@ -7,15 +7,15 @@ import (
 	"unicode/utf8"
 
 	"souk/app/action"
-	"souk/app/notify"
+	"souk/app/member"
 	"souk/persistence"
 )
 
 // SendMessageInput is a private message to send.
 type SendMessageInput struct {
-	ToID     notify.ID `json:"to_id" doc:"the recipient's databaseId (toId is accepted too)"`
-	ToIDAlt  notify.ID `json:"toId,omitempty" doc:"same as to_id"`
-	Content  string    `json:"content" doc:"plain text with line breaks, 1-2000 characters once markup is removed"`
+	ToID     action.ID `json:"to_id" doc:"the recipient's databaseId (toId is accepted too)"`
+	ToIDAlt  action.ID `json:"toId,omitempty" doc:"same as to_id"`
+	Content  string    `json:"content" doc:"1-2000 characters of plain text with line breaks, stored as typed (markup is not interpreted)"`
 	Image    string    `json:"image,omitempty" doc:"must be empty: images in private messages are not available yet"`
 	ClientID string    `json:"clientId,omitempty" doc:"idempotency key (up to 64 characters): a retry with the same key returns the first message and sends nothing"`
 }
@@ -42,7 +42,7 @@ type SendMessageReply struct {
 func (s *Service) SendMessage(ctx context.Context, in SendMessageInput) (SendMessageReply, error) {
 	var reply SendMessageReply
 	viewer := action.RequestFrom(ctx).Viewer
-	content := cleanContent(in.Content)
+	content := member.PlainText(in.Content, true)
 	to := int64(in.ToID)
 	switch {
 	case !viewer.Can(Capability):
@@ -76,12 +76,12 @@ func (s *Service) SendMessage(ctx context.Context, in SendMessageInput) (SendMes
 	if blocked {
 		return reply, ErrBlocked
 	}
-	users := map[int64]notify.UserSummary{sender.ID: notify.Summary(sender), recipient.ID: notify.Summary(recipient)}
+	users := map[int64]member.Summary{sender.ID: member.SummaryOf(sender), recipient.ID: member.SummaryOf(recipient)}
 	m := persistence.PrivateMessage{FromID: sender.ID, ToID: recipient.ID, Content: content,
-		IdemKey: notify.IdemKey(sender.ID, in.ClientID)}
+		IdemKey: member.IdemKey(sender.ID, in.ClientID)}
 	event := func(peer int64) func(persistence.Counts) any {
 		return func(c persistence.Counts) any {
-			return messageEvent{Message: messageOf(m, users), Unread: notify.UnreadOf(c), Conversation: conversationOf(peer, c)}
+			return privateMessageEvent{Message: messageOf(m, users), Unread: member.UnreadOf(c), Conversation: conversationOf(peer, c)}
 		}
 	}
 	events, _, err := s.db.Messages().Send(ctx, &m,
@@ -93,7 +93,7 @@ func (s *Service) SendMessage(ctx context.Context, in SendMessageInput) (SendMes
 	s.notify.Push(ctx, events)
 	if m.FromID != sender.ID || m.ToID != recipient.ID {
 		// A replayed key of another conversation: answer with what it wrote.
-		if users, err = notify.Summaries(ctx, s.db, m.FromID, m.ToID); err != nil {
+		if users, err = member.Summaries(ctx, s.db, m.FromID, m.ToID); err != nil {
 			return reply, err
 		}
 	}

@@ -12,11 +12,11 @@
 package messages
 
 import (
+	"context"
 	"time"
 
 	"souk/app/action"
 	"souk/app/internal/ratelimit"
-	"souk/app/notify"
 	"souk/persistence"
 )
 
@@ -43,14 +43,25 @@ const (
 // Config wires a Service.
 type Config struct {
 	DB *persistence.DB
-	// Notify pushes the stored events live.
-	Notify *notify.Service
+	// Notify builds the unread events and pushes the stored events live
+	// (souk/app/notify implements it).
+	Notify Notifier
+}
+
+// Notifier builds a member's unread event and pushes stored inbox events
+// to the members' connections.
+type Notifier interface {
+	// UnreadWrite is the unread event a member gets after reading; peer,
+	// when not 0, adds the conversation with peer.
+	UnreadWrite(userID, peer int64) persistence.InboxWrite
+	// Push delivers stored inbox events live; a failure is only logged.
+	Push(ctx context.Context, events []persistence.InboxEvent)
 }
 
 // Service answers the private message actions. It is safe for concurrent use.
 type Service struct {
 	db     *persistence.DB
-	notify *notify.Service
+	notify Notifier
 	sends  *ratelimit.Keyed // per sender
 	now    func() time.Time
 }

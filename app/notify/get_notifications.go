@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"souk/app/action"
+	"souk/app/member"
 	"souk/persistence"
 )
 
@@ -23,7 +24,7 @@ type GetNotificationsInput struct {
 // GetNotificationsReply is the reply of utils.getNotifications.
 type GetNotificationsReply struct {
 	Notifications NotificationsPage `json:"notifications"`
-	Unread        Unread            `json:"unread"`
+	Unread        member.Unread     `json:"unread"`
 	InboxSeq      int64             `json:"inboxSeq" doc:"the viewer's inbox sequence number, read before the page: resuming the websocket from it may repeat what the page shows, never miss anything"`
 }
 
@@ -55,11 +56,11 @@ func (s *Service) GetNotifications(ctx context.Context, in GetNotificationsInput
 	if first <= 0 || first > MaxPage {
 		first = DefaultPage
 	}
-	after, ok := ParseCursor(in.After)
+	after, ok := member.ParseCursor(in.After)
 	if !ok {
 		return reply, ErrBadCursor
 	}
-	before, ok := ParseCursor(in.Before)
+	before, ok := member.ParseCursor(in.Before)
 	if !ok {
 		return reply, action.BadField("before")
 	}
@@ -97,7 +98,7 @@ func (s *Service) GetNotifications(ctx context.Context, in GetNotificationsInput
 	if err != nil {
 		return reply, err
 	}
-	reply.Notifications, reply.Unread, reply.InboxSeq = page, UnreadOf(counts), seq
+	reply.Notifications, reply.Unread, reply.InboxSeq = page, member.UnreadOf(counts), seq
 	return reply, nil
 }
 
@@ -106,17 +107,17 @@ func (s *Service) page(ctx context.Context, list []persistence.Notification) (No
 	for _, n := range list {
 		ids = append(ids, n.FromID)
 	}
-	users, err := Summaries(ctx, s.db, ids...)
+	users, err := member.Summaries(ctx, s.db, ids...)
 	if err != nil {
 		return NotificationsPage{}, err
 	}
 	page := NotificationsPage{Edges: make([]NotificationEdge, 0, len(list))}
 	for _, n := range list {
-		var from *UserSummary
+		var from *member.Summary
 		if u, ok := users[n.FromID]; ok {
 			from = &u
 		}
-		page.Edges = append(page.Edges, NotificationEdge{Cursor: FormatID(n.ID), Node: NotificationOf(n, from)})
+		page.Edges = append(page.Edges, NotificationEdge{Cursor: member.FormatID(n.ID), Node: NotificationOf(n, from)})
 	}
 	return page, nil
 }

@@ -4,12 +4,13 @@ import (
 	"context"
 
 	"souk/app/action"
+	"souk/app/member"
 )
 
 // GetUnreadCountsReply is the reply of utils.getUnreadCounts.
 type GetUnreadCountsReply struct {
-	Unread   Unread `json:"unread"`
-	InboxSeq int64  `json:"inboxSeq" doc:"the viewer's inbox sequence number, read before the counters"`
+	Unread   member.Unread `json:"unread"`
+	InboxSeq int64         `json:"inboxSeq" doc:"the viewer's inbox sequence number, read before the counters"`
 }
 
 // GetUnreadCounts answers utils.getUnreadCounts.
@@ -23,5 +24,5 @@ func (s *Service) GetUnreadCounts(ctx context.Context, _ struct{}) (GetUnreadCou
 	if err != nil {
 		return GetUnreadCountsReply{}, err
 	}
-	return GetUnreadCountsReply{Unread: UnreadOf(counts), InboxSeq: seq}, nil
+	return GetUnreadCountsReply{Unread: member.UnreadOf(counts), InboxSeq: seq}, nil
 }

@@ -1,83 +1,11 @@
 package notify
 
 import (
-	"context"
 	"encoding/json"
-	"errors"
-	"fmt"
-	"strconv"
 
-	"souk/app/account"
-	"souk/app/action"
+	"souk/app/member"
 	"souk/persistence"
 )
-
-// ID is an id in an input: a JSON number or a decimal string.
-type ID = action.ID
-
-// FormatID writes an id as the client reads it.
-func FormatID(id int64) string { return strconv.FormatInt(id, 10) }
-
-// ParseCursor reads a cursor (a decimal id); "" is 0.
-func ParseCursor(s string) (int64, bool) {
-	if s == "" {
-		return 0, true
-	}
-	n, err := strconv.ParseInt(s, 10, 64)
-	return n, err == nil && n > 0
-}
-
-// UserSummary is what lists and events show of a member.
-type UserSummary struct {
-	ID         string `json:"id" doc:"the databaseId as a decimal string"`
-	DatabaseID string `json:"databaseId"`
-	Name       string `json:"name"`
-	GqSlug     string `json:"gqSlug" doc:"the profile's URL segment"`
-	Avatar     Avatar `json:"avatar"`
-}
-
-// Avatar is a member's picture.
-type Avatar struct {
-	URL string `json:"url"`
-}
-
-// Summary returns the client's view of a member.
-func Summary(u persistence.User) UserSummary {
-	id := FormatID(u.ID)
-	return UserSummary{ID: id, DatabaseID: id, Name: u.Name, GqSlug: u.Slug, Avatar: Avatar{URL: account.AvatarURL(u)}}
-}
-
-// Summaries loads members by id; an id nobody holds any more reads as a
-// member with only the id.
-func Summaries(ctx context.Context, db *persistence.DB, ids ...int64) (map[int64]UserSummary, error) {
-	out := make(map[int64]UserSummary, len(ids))
-	for _, id := range ids {
-		if _, done := out[id]; done || id == 0 {
-			continue
-		}
-		u, err := db.Users().Get(ctx, id)
-		switch {
-		case errors.Is(err, persistence.ErrNotFound):
-			out[id] = UserSummary{ID: FormatID(id), DatabaseID: FormatID(id)}
-		case err != nil:
-			return nil, fmt.Errorf("notify: user summaries: %w", err)
-		default:
-			out[id] = Summary(u)
-		}
-	}
-	return out, nil
-}
-
-// Unread are a member's unread counters, counted in the store.
-type Unread struct {
-	Messages      int `json:"messages" doc:"unread private messages"`
-	Notifications int `json:"notifications" doc:"unread notifications"`
-}
-
-// UnreadOf keeps the counters of persistence.Counts that every event carries.
-func UnreadOf(c persistence.Counts) Unread {
-	return Unread{Messages: c.Messages, Notifications: c.Notifications}
-}
 
 // Notification is a notification as the client reads it.
 type Notification struct {
@@ -86,11 +14,11 @@ type Notification struct {
 	ToID       string `json:"toId"`
 	Type       string `json:"type" doc:"report, follow, private_message, mention, system, order or wallet"`
 	Title      string `json:"title"`
-	// Content depends on Type: ReportContent, FollowContent, SystemContent.
+	// Content depends on Type: ReportContent, SystemContent, follow.FollowContent.
 	Content   json.RawMessage `json:"content" doc:"a JSON object: report {title, slug, desc, user_content, content}; follow {userId}; system {text, url?}"`
 	Read      bool            `json:"read"`
 	CreatedAt int64           `json:"createdAt" doc:"epoch milliseconds"`
-	From      *UserSummary    `json:"from" doc:"who caused it; null for the site"`
+	From      *member.Summary `json:"from" doc:"who caused it; null for the site"`
 }
 
 // ReportContent is the content of a report notification.
@@ -102,11 +30,6 @@ type ReportContent struct {
 	Content     string `json:"content"`
 }
 
-// FollowContent is the content of a follow notification.
-type FollowContent struct {
-	UserID string `json:"userId" doc:"the new follower"`
-}
-
 // SystemContent is the content of a system announcement.
 type SystemContent struct {
 	Text string `json:"text"`
@@ -115,32 +38,26 @@ type SystemContent struct {
 
 // NotificationOf returns the client's view of a stored notification; from
 // is its author's summary, nil for the site.
-func NotificationOf(n persistence.Notification, from *UserSummary) Notification {
+func NotificationOf(n persistence.Notification, from *member.Summary) Notification {
 	return Notification{
-		ID: FormatID(n.ID), DatabaseID: FormatID(n.ID), ToID: FormatID(n.ToID),
+		ID: member.FormatID(n.ID), DatabaseID: member.FormatID(n.ID), ToID: member.FormatID(n.ToID),
 		Type: n.Type, Title: n.Title, Content: n.Content, Read: n.ReadAt != 0, CreatedAt: n.CreatedAt, From: from,
 	}
 }
 
 // notificationEvent is the data of the notification event.
 type notificationEvent struct {
-	Notification Notification `json:"notification"`
-	Unread       Unread       `json:"unread"`
+	Notification Notification  `json:"notification"`
+	Unread       member.Unread `json:"unread"`
 }
 
 // NotificationWrite is the inbox event of n, for the store to append in
 // the transaction that creates n (which sets its id first); from is its
 // author's summary, nil for the site.
-func NotificationWrite(n *persistence.Notification, from *UserSummary) persistence.InboxWrite {
+func NotificationWrite(n *persistence.Notification, from *member.Summary) persistence.InboxWrite {
 	return persistence.InboxWrite{UserID: n.ToID, Action: EventNotification, Payload: func(c persistence.Counts) ([]byte, error) {
-		return json.Marshal(notificationEvent{Notification: NotificationOf(*n, from), Unread: UnreadOf(c)})
+		return json.Marshal(notificationEvent{Notification: NotificationOf(*n, from), Unread: member.UnreadOf(c)})
 	}}
-}
-
-// ConversationUnread is a conversation's unread count after a change.
-type ConversationUnread struct {
-	UserID string `json:"userId" doc:"the peer"`
-	Unread int    `json:"unread" doc:"unread messages from the peer"`
 }
 
 // NotificationsRead says which notifications a read marked, so every
@@ -152,9 +69,9 @@ type NotificationsRead struct {
 
 // unreadEvent is the data of the unread event.
 type unreadEvent struct {
-	Unread            Unread              `json:"unread"`
-	Conversation      *ConversationUnread `json:"conversation,omitempty"`
-	NotificationsRead *NotificationsRead  `json:"notificationsRead,omitempty"`
+	Unread            member.Unread              `json:"unread"`
+	Conversation      *member.ConversationUnread `json:"conversation,omitempty"`
+	NotificationsRead *NotificationsRead         `json:"notificationsRead,omitempty"`
 }
 
 // UnreadWrite is the unread event a member gets after reading something;
@@ -168,17 +85,29 @@ func UnreadWrite(userID, peer int64) persistence.InboxWrite {
 func NotificationsReadWrite(userID, id int64) persistence.InboxWrite {
 	read := &NotificationsRead{All: id == 0}
 	if id != 0 {
-		read.ID = FormatID(id)
+		read.ID = member.FormatID(id)
 	}
 	return unreadWrite(userID, 0, read)
 }
 
 func unreadWrite(userID, peer int64, read *NotificationsRead) persistence.InboxWrite {
 	return persistence.InboxWrite{UserID: userID, Action: EventUnread, Peer: peer, Payload: func(c persistence.Counts) ([]byte, error) {
-		ev := unreadEvent{Unread: UnreadOf(c), NotificationsRead: read}
+		ev := unreadEvent{Unread: member.UnreadOf(c), NotificationsRead: read}
 		if peer != 0 {
-			ev.Conversation = &ConversationUnread{UserID: FormatID(peer), Unread: c.Conversation}
+			ev.Conversation = &member.ConversationUnread{UserID: member.FormatID(peer), Unread: c.Conversation}
 		}
 		return json.Marshal(ev)
 	}}
+}
+
+// NotificationWrite is the package's NotificationWrite, for the features
+// that take the service as their notifier.
+func (s *Service) NotificationWrite(n *persistence.Notification, from *member.Summary) persistence.InboxWrite {
+	return NotificationWrite(n, from)
+}
+
+// UnreadWrite is the package's UnreadWrite, for the features that take the
+// service as their notifier.
+func (s *Service) UnreadWrite(userID, peer int64) persistence.InboxWrite {
+	return UnreadWrite(userID, peer)
 }

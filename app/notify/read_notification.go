@@ -5,21 +5,22 @@ import (
 	"errors"
 
 	"souk/app/action"
+	"souk/app/member"
 	"souk/persistence"
 )
 
 // ReadNotificationInput names the notification to mark read.
 type ReadNotificationInput struct {
-	ID   ID   `json:"id,omitempty" doc:"the notification; required unless all"`
-	ToID ID   `json:"toId,omitempty" doc:"the viewer's databaseId, as the client sends it; another member's is refused"`
-	All  bool `json:"all,omitempty" doc:"mark every notification of the viewer read"`
+	ID   action.ID `json:"id,omitempty" doc:"the notification; required unless all"`
+	ToID action.ID `json:"toId,omitempty" doc:"the viewer's databaseId, as the client sends it; another member's is refused"`
+	All  bool      `json:"all,omitempty" doc:"mark every notification of the viewer read"`
 }
 
 // ReadNotificationReply is the reply of utils.readNotification.
 type ReadNotificationReply struct {
 	ReadNotification struct {
-		Read   int    `json:"read" doc:"how many notifications this call marked read"`
-		Unread Unread `json:"unread" doc:"the counters after the call"`
+		Read   int           `json:"read" doc:"how many notifications this call marked read"`
+		Unread member.Unread `json:"unread" doc:"the counters after the call"`
 	} `json:"readNotification"`
 }
 
@@ -56,6 +57,6 @@ func (s *Service) ReadNotification(ctx context.Context, in ReadNotificationInput
 	if err != nil {
 		return reply, err
 	}
-	reply.ReadNotification.Read, reply.ReadNotification.Unread = marked, UnreadOf(counts)
+	reply.ReadNotification.Read, reply.ReadNotification.Unread = marked, member.UnreadOf(counts)
 	return reply, nil
 }

@@ -34,16 +34,17 @@ func (s *Service) PruneInbox(ctx context.Context, now time.Time) (int64, error) 
 
 // RunInboxJanitor prunes the inbox about every interval (a tenth of it at
 // random either way, so the nodes of a cluster spread out; each prune is
-// safe to run on several nodes at once) until ctx ends.
+// safe to run on several nodes at once) until ctx ends. It waits with the
+// service's After and prunes by its clock (Config).
 func (s *Service) RunInboxJanitor(ctx context.Context, every time.Duration) {
 	for {
 		jitter := time.Duration(rand.Int64N(int64(every/5)+1)) - every/10
 		select {
 		case <-ctx.Done():
 			return
-		case <-time.After(every + jitter):
+		case <-s.after(every + jitter):
 		}
-		n, err := s.PruneInbox(ctx, time.Now())
+		n, err := s.PruneInbox(ctx, s.now())
 		switch {
 		case err != nil && ctx.Err() == nil:
 			s.log.Warn("notify: prune the inbox", "deleted", n, "error", err)

@@ -2,8 +2,6 @@ package notify
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -11,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"souk/app/action"
+	"souk/app/member"
 	"souk/persistence"
 )
 
@@ -22,16 +21,17 @@ const (
 
 // SendNotificationInput is a system announcement to a member.
 type SendNotificationInput struct {
-	ToID     ID     `json:"toId" doc:"the member"`
-	Title    string `json:"title" doc:"1-200 characters"`
-	Text     string `json:"text,omitempty" doc:"the announcement's text, up to 2000 characters"`
-	URL      string `json:"url,omitempty" doc:"an optional link shown with it"`
-	ClientID string `json:"clientId,omitempty" doc:"idempotency key (up to 64 characters): a retry with the same key sends nothing more"`
+	ToID     action.ID `json:"toId" doc:"the member"`
+	Title    string    `json:"title" doc:"1-200 characters of plain text, stored as typed"`
+	Text     string    `json:"text,omitempty" doc:"the announcement's text, up to 2000 characters of plain text with line breaks, stored as typed"`
+	URL      string    `json:"url,omitempty" doc:"an optional link shown with it: an http(s) URL or a path on this site (/...); other schemes are refused"`
+	ClientID string    `json:"clientId,omitempty" doc:"idempotency key (up to 64 characters): a retry with the same key sends nothing more"`
 }
 
 // Validate checks what needs no database.
 func (in *SendNotificationInput) Validate() error {
-	in.Title, in.Text = strings.TrimSpace(in.Title), strings.TrimSpace(in.Text)
+	in.Title, in.Text = member.PlainText(in.Title, false), member.PlainText(in.Text, true)
+	in.URL = strings.TrimSpace(in.URL)
 	switch {
 	case in.ToID <= 0:
 		return action.Required("toId")
@@ -41,6 +41,8 @@ func (in *SendNotificationInput) Validate() error {
 		return action.BadField("title")
 	case utf8.RuneCountInString(in.Text) > MaxTextRunes:
 		return action.BadField("text")
+	case in.URL != "" && !member.Link(in.URL):
+		return ErrBadURL
 	case len(in.ClientID) > 64:
 		return action.BadField("clientId")
 	}
@@ -60,7 +62,7 @@ func (s *Service) SendNotification(ctx context.Context, in SendNotificationInput
 		Type:    TypeSystem,
 		Title:   in.Title,
 		Content: SystemContent{Text: in.Text, URL: in.URL},
-		IdemKey: IdemKey(viewer.UserID, in.ClientID),
+		IdemKey: member.IdemKey(viewer.UserID, in.ClientID),
 	})
 	if err != nil {
 		return SendNotificationReply{}, err
@@ -97,9 +99,9 @@ func (s *Service) Send(ctx context.Context, in Notice) (Notification, error) {
 	if len(content) == 0 || content[0] != '{' {
 		return Notification{}, fmt.Errorf("notify: send: content of a %s notification is not a JSON object", in.Type)
 	}
-	var from *UserSummary
+	var from *member.Summary
 	if in.FromID != 0 {
-		users, err := Summaries(ctx, s.db, in.FromID)
+		users, err := member.Summaries(ctx, s.db, in.FromID)
 		if err != nil {
 			return Notification{}, err
 		}
@@ -114,15 +116,4 @@ func (s *Service) Send(ctx context.Context, in Notice) (Notification, error) {
 	}
 	s.Push(ctx, events)
 	return NotificationOf(n, from), nil
-}
-
-// IdemKey scopes a client's idempotency key to its member, so that no
-// member can replay another's; an empty clientID gets a random key.
-func IdemKey(userID int64, clientID string) string {
-	if clientID == "" {
-		b := make([]byte, 12)
-		_, _ = rand.Read(b)
-		clientID = "r-" + hex.EncodeToString(b)
-	}
-	return FormatID(userID) + ":" + clientID
 }

@@ -2,12 +2,13 @@
 // stores notifications, answers the notification actions, and pushes every
 // event of a member's inbox (souk/persistence) to the member's connections
 // through their user session grain (souk/actors). The other features
-// (messages, follow) store their events with the inbox writes built here
-// and hand the stored events to Push.
+// (messages, follow) take the Service as their notifier (wired in
+// cmd/souk): they store their events with the inbox writes it builds and
+// hand the stored events to Push.
 //
 // An event is in the database before it is pushed: a member with no open
 // connection loses nothing, and a reconnecting client reads what it missed
-// by sequence number (see souk/transport/ws).
+// by sequence number (see souk/transport/realtime).
 package notify
 
 import (
@@ -57,6 +58,11 @@ type Config struct {
 	Sessions Deliverer
 	// Logger receives delivery failures; nil means slog.Default().
 	Logger *slog.Logger
+	// Now is the clock the inbox janitor prunes by; nil means time.Now.
+	Now func() time.Time
+	// After is how the inbox janitor waits between rounds, as time.After
+	// does (the default when nil); tests start the rounds themselves.
+	After func(time.Duration) <-chan time.Time
 }
 
 // Service answers the notification actions and pushes inbox events. It
@@ -65,6 +71,8 @@ type Service struct {
 	db       *persistence.DB
 	sessions Deliverer
 	log      *slog.Logger
+	now      func() time.Time
+	after    func(time.Duration) <-chan time.Time
 }
 
 // New returns the notify service.
@@ -72,7 +80,13 @@ func New(cfg Config) *Service {
 	if cfg.Logger == nil {
 		cfg.Logger = slog.Default()
 	}
-	return &Service{db: cfg.DB, sessions: cfg.Sessions, log: cfg.Logger}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	if cfg.After == nil {
+		cfg.After = time.After
+	}
+	return &Service{db: cfg.DB, sessions: cfg.Sessions, log: cfg.Logger, now: cfg.Now, after: cfg.After}
 }
 
 // Register adds the notification actions to r.

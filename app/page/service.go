@@ -8,8 +8,8 @@ import (
 	"net/http"
 	"strconv"
 
-	"souk/app/account"
 	"souk/app/action"
+	"souk/app/member"
 	"souk/persistence"
 )
 
@@ -67,18 +67,13 @@ type PageDataReply struct {
 
 // Member is the public face of a member on their profile page.
 type Member struct {
-	ID          string     `json:"id"`
-	DatabaseID  string     `json:"databaseId"`
-	Name        string     `json:"name"`
-	Slug        string     `json:"gqSlug"`
-	Avatar      MemberIcon `json:"avatar"`
-	Description string     `json:"description"`
-	CreatedAt   int64      `json:"createdAt" doc:"epoch milliseconds"`
-}
-
-// MemberIcon is the member's picture, as the client reads avatar.url.
-type MemberIcon struct {
-	URL string `json:"url"`
+	ID          string        `json:"id"`
+	DatabaseID  string        `json:"databaseId"`
+	Name        string        `json:"name"`
+	Slug        string        `json:"gqSlug"`
+	Avatar      member.Avatar `json:"avatar"`
+	Description string        `json:"description"`
+	CreatedAt   int64         `json:"createdAt" doc:"epoch milliseconds"`
 }
 
 // PageData resolves in.Path (or the request's path) and returns its page.
@@ -140,7 +135,7 @@ func (s *Service) member(ctx context.Context, id string) (*Member, error) {
 	}
 	return &Member{
 		ID: id, DatabaseID: id, Name: u.Name, Slug: u.Slug,
-		Avatar:      MemberIcon{URL: account.AvatarURL(u)},
+		Avatar:      member.Avatar{URL: member.AvatarURL(u)},
 		Description: u.Description, CreatedAt: u.CreatedAt,
 	}, nil
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"souk/app/action"
+	"souk/app/member"
 	"souk/persistence"
 )
 
@@ -50,7 +51,7 @@ func TestPageData(t *testing.T) {
 	reply, err = s.PageData(inLang("zh-hans"), PageDataInput{Path: "/profile/ann-" + annID})
 	require.NoError(t, err)
 	require.Equal(t, &Member{ID: annID, DatabaseID: annID, Name: "Ann", Slug: "ann",
-		Avatar: MemberIcon{URL: "/api/avatar?seed=ann"}, Description: "hello", CreatedAt: ann.CreatedAt}, reply.Profile)
+		Avatar: member.Avatar{URL: "/api/avatar?seed=ann"}, Description: "hello", CreatedAt: ann.CreatedAt}, reply.Profile)
 	require.Equal(t, "Ann", reply.Page.Title)
 	require.Nil(t, reply.Guaqi.LoginData, "no login data unless asked")
 

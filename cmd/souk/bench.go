@@ -26,7 +26,17 @@ type BenchUsersFlags struct {
 	// File is where their credentials go; empty: bench-users.json in the
 	// data folder.
 	File string
+	// Rooms is how many chat rooms bench-1… the chat scenarios may use;
+	// bench-history, the HTTP mix's, is created with the members.
+	Rooms int
 }
+
+// maxBenchRooms bounds --bench-rooms.
+const maxBenchRooms = 100_000
+
+// benchHistoryRoom is the room of the HTTP mix's history reads (bench's
+// historyRoom).
+const benchHistoryRoom = "bench-history"
 
 // maxBenchUsers bounds --bench-users: beyond it a load test needs several
 // client machines anyway.
@@ -35,11 +45,15 @@ const maxBenchUsers = 1_000_000
 func (b *BenchUsersFlags) register(fs *flag.FlagSet) {
 	fs.IntVar(&b.Count, "bench-users", 0, "also create N load-test members bench-000001… and write their credentials (env SOUK_BENCH_USERS)")
 	fs.StringVar(&b.File, "bench-users-file", "", "where --bench-users writes the credentials (mode 0600); empty: bench-users.json in the data folder (env SOUK_BENCH_USERS_FILE)")
+	fs.IntVar(&b.Rooms, "bench-rooms", 0, "with --bench-users, also create the chat rooms bench-1…bench-N of the load test's chat scenarios (env SOUK_BENCH_ROOMS)")
 }
 
 func (b BenchUsersFlags) validate() error {
 	if b.Count < 0 || b.Count > maxBenchUsers {
 		return &configError{"bench-users", strconv.Itoa(b.Count), "want 0 to " + strconv.Itoa(maxBenchUsers)}
+	}
+	if b.Rooms < 0 || b.Rooms > maxBenchRooms {
+		return &configError{"bench-rooms", strconv.Itoa(b.Rooms), "want 0 to " + strconv.Itoa(maxBenchRooms)}
 	}
 	return nil
 }
@@ -54,6 +68,13 @@ func seedBenchUsers(ctx context.Context, cfg Config, db *persistence.DB, stdout 
 	file, err := benchusers.Create(ctx, db, secret, cfg.Bench.Count, start)
 	if err != nil {
 		return fmt.Errorf("cannot create the bench members: %w", err)
+	}
+	rooms := []string{benchHistoryRoom}
+	for i := range cfg.Bench.Rooms {
+		rooms = append(rooms, "bench-"+strconv.Itoa(i+1))
+	}
+	if err := db.ChatRooms().CreateAll(ctx, rooms); err != nil {
+		return fmt.Errorf("cannot create the bench rooms: %w", err)
 	}
 	path := cfg.Bench.File
 	if path == "" {
@@ -77,9 +98,10 @@ func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	return err
 }
 
-// startDebug serves net/http/pprof on addr, apart from the site's listener;
-// an empty addr serves nothing. The returned function stops it.
-func startDebug(addr string) (func(), error) {
+// startDebug serves net/http/pprof and the metrics on addr, apart from the
+// site's listener; an empty addr serves nothing. The returned function
+// stops it.
+func startDebug(addr string, metrics http.Handler) (func(), error) {
 	if addr == "" {
 		return func() {}, nil
 	}
@@ -93,6 +115,7 @@ func startDebug(addr string) (func(), error) {
 	mux.HandleFunc("/debug/pprof/profile", pprof.Profile)
 	mux.HandleFunc("/debug/pprof/symbol", pprof.Symbol)
 	mux.HandleFunc("/debug/pprof/trace", pprof.Trace)
+	mux.Handle("/metrics", metrics)
 	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
 	go func() { _ = srv.Serve(ln) }()
 	slog.Info("pprof serving", "url", "http://"+ln.Addr().String()+"/debug/pprof/")

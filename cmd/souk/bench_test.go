@@ -32,21 +32,27 @@ func TestBenchFlagsValidated(t *testing.T) {
 	assert.Equal(t, BenchUsersFlags{Count: 3, File: "u.json"}, cfg.Bench)
 }
 
-func TestDebugListenerServesPprof(t *testing.T) {
+func TestDebugListenerServesPprofAndMetrics(t *testing.T) {
 	t.Parallel()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
 	addr := ln.Addr().String()
 	require.NoError(t, ln.Close())
-	stop, err := startDebug(addr)
+	metrics := http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) { _, _ = io.WriteString(w, "souk_metrics") })
+	stop, err := startDebug(addr, metrics)
 	require.NoError(t, err)
 	defer stop()
 	resp, err := http.Get("http://" + addr + "/debug/pprof/")
 	require.NoError(t, err)
 	_ = resp.Body.Close()
 	assert.Equal(t, http.StatusOK, resp.StatusCode)
+	resp, err = http.Get("http://" + addr + "/metrics")
+	require.NoError(t, err)
+	body, _ := io.ReadAll(resp.Body)
+	_ = resp.Body.Close()
+	assert.Equal(t, "souk_metrics", string(body))
 
-	none, err := startDebug("")
+	none, err := startDebug("", metrics)
 	require.NoError(t, err)
 	none()
 }

@@ -13,7 +13,16 @@ import (
 	"strings"
 	"time"
 
-	"souk/app/account"
+	"souk/app/auth"
+	"souk/app/auth/mail"
+	"souk/app/chat"
+)
+
+// The default caps of a client address's websocket connections: enough for
+// many members behind one NAT, far below the process's own limit.
+const (
+	defaultWSMaxPerAddr       = 256
+	defaultWSMaxGuestsPerAddr = 64
 )
 
 // Config is everything a node is started with, filled from flags and their
@@ -46,19 +55,39 @@ type Config struct {
 	Cluster ClusterFlags
 	// SMTP is the mail server verification codes are sent through; an
 	// empty Addr means none (with --dev, codes go to the log).
-	SMTP account.SMTPConfig
+	SMTP mail.SMTPConfig
 	// PublicURL is the site's external base URL (scheme, host, maybe a path
 	// prefix); OAuth redirect URIs are built on it.
 	PublicURL string
 	// Social holds the OAuth clients of the social login providers (its
 	// PublicURL is unused: see socialConfig). A provider is offered when its
 	// client is set and settings' login_box.social lists it.
-	Social account.SocialConfig
+	Social auth.SocialConfig
+	// ChatMemberLimit is how many chat messages a member may send across
+	// rooms within 2 seconds; zero: no limit across rooms (each room
+	// still takes one per member every 2 seconds).
+	ChatMemberLimit int
+	// WSMaxPerAddr bounds the websocket connections of one client address
+	// (the forwarded one with TrustProxy; an IPv6 /64 counts as one);
+	// WSMaxGuestsPerAddr bounds those not signed in yet. Zero: no limit.
+	WSMaxPerAddr, WSMaxGuestsPerAddr int
 	// DebugAddr serves net/http/pprof on its own listener (serve only);
 	// empty: none. Bind it to loopback: profiles reveal the process.
 	DebugAddr string
+	// HSTS sends Strict-Transport-Security on HTTPS responses: only for a
+	// site served over HTTPS alone.
+	HSTS bool
+	// MetricsToken serves /metrics on the public listener to callers
+	// sending it as a bearer token; empty: /metrics only on DebugAddr.
+	MetricsToken string
+	// AvatarHosts are the hosts a profile picture may come from (https
+	// only); empty: none, only the site's own avatars.
+	AvatarHosts []string
 	// Bench holds seed's --bench-users flags (bench.go).
 	Bench BenchUsersFlags
+	// MaxConcurrentHashes bounds the password hashes a node runs at once;
+	// 0: derived from memory (auth.DefaultMaxConcurrentHashes).
+	MaxConcurrentHashes int
 }
 
 // configError names the flag whose value is wrong.
@@ -74,13 +103,16 @@ func (e *configError) Error() string {
 // parseConfig reads the flags of the serve-like subcommands.
 func parseConfig(name string, args []string, stderr io.Writer) (Config, error) {
 	cfg := Config{
-		HTTP:            ":8080",
-		Data:            "./data",
-		LogFormat:       "text",
-		LogLevel:        "info",
-		ShutdownTimeout: 20 * time.Second,
-		PublicURL:       "http://localhost:8080",
-		Social:          account.SocialConfig{GoogleIssuer: account.DefaultGoogleIssuer},
+		HTTP:               ":8080",
+		Data:               "./data",
+		LogFormat:          "text",
+		LogLevel:           "info",
+		ShutdownTimeout:    20 * time.Second,
+		PublicURL:          "http://localhost:8080",
+		Social:             auth.SocialConfig{GoogleIssuer: auth.DefaultGoogleIssuer},
+		ChatMemberLimit:    chat.DefaultMemberLimit,
+		WSMaxPerAddr:       defaultWSMaxPerAddr,
+		WSMaxGuestsPerAddr: defaultWSMaxGuestsPerAddr,
 	}
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -107,8 +139,19 @@ func parseConfig(name string, args []string, stderr io.Writer) (Config, error) {
 	fs.StringVar(&cfg.Social.GoogleIssuer, "oauth-google-issuer", cfg.Social.GoogleIssuer, "OpenID Connect issuer of the Google login (env SOUK_OAUTH_GOOGLE_ISSUER)")
 	fs.StringVar(&cfg.Social.WeChat.ID, "oauth-wechat-id", "", "WeChat Open Platform website app AppID; empty: no WeChat login (env SOUK_OAUTH_WECHAT_ID)")
 	fs.StringVar(&cfg.Social.WeChat.Secret, "oauth-wechat-secret", "", "WeChat Open Platform website app AppSecret (env SOUK_OAUTH_WECHAT_SECRET)")
+	fs.IntVar(&cfg.MaxConcurrentHashes, "max-concurrent-hashes", 0, "password hashes (64 MiB each) run at once by logins, sign-ups and resets; more wait up to 2 s, then get 503; 0: as many as fit in half of GOMEMLIMIT, or 256 MiB without one (env SOUK_MAX_CONCURRENT_HASHES)")
 	if name == "serve" {
-		fs.StringVar(&cfg.DebugAddr, "debug-addr", "", "serve pprof (/debug/pprof/) on this host:port, e.g. 127.0.0.1:6060; empty: off (env SOUK_DEBUG_ADDR)")
+		fs.IntVar(&cfg.ChatMemberLimit, "chat-member-limit", cfg.ChatMemberLimit, "chat messages a member may send across rooms within 2 s; 0: no limit across rooms (env SOUK_CHAT_MEMBER_LIMIT)")
+		fs.IntVar(&cfg.WSMaxPerAddr, "ws-max-per-addr", cfg.WSMaxPerAddr, "websocket connections one client address may hold (with --trust-proxy the forwarded address; an IPv6 /64 is one address); 0: no limit (env SOUK_WS_MAX_PER_ADDR)")
+		fs.IntVar(&cfg.WSMaxGuestsPerAddr, "ws-max-guests-per-addr", cfg.WSMaxGuestsPerAddr, "of those, connections not signed in yet; 0: no limit (env SOUK_WS_MAX_GUESTS_PER_ADDR)")
+		fs.StringVar(&cfg.DebugAddr, "debug-addr", "", "serve pprof (/debug/pprof/) and /metrics on this host:port, e.g. 127.0.0.1:6060; empty: off (env SOUK_DEBUG_ADDR)")
+		fs.BoolVar(&cfg.HSTS, "hsts", false, "send Strict-Transport-Security on HTTPS responses; only for a site served over HTTPS alone (env SOUK_HSTS)")
+		fs.StringVar(&cfg.MetricsToken, "metrics-token", "", "serve /metrics on the public listener to callers sending this bearer token, at least 32 characters; empty: only on --debug-addr (env SOUK_METRICS_TOKEN)")
+		fs.Func("avatar-hosts", "comma-separated hosts a profile picture may be an https URL of, e.g. images.example.com; empty: none (env SOUK_AVATAR_HOSTS)", func(v string) error {
+			hosts, err := parseHosts(v)
+			cfg.AvatarHosts = hosts
+			return err
+		})
 	}
 	if name == "seed" {
 		cfg.Bench.register(fs)
@@ -164,6 +207,15 @@ func (c Config) validate() error {
 			return &configError{"db", redactURL(c.DB), "want empty (SQLite in the data folder) or postgres://user@host:port/database"}
 		}
 	}
+	if c.ChatMemberLimit < 0 || c.ChatMemberLimit > 1000 {
+		return &configError{"chat-member-limit", strconv.Itoa(c.ChatMemberLimit), "want 0 (no limit) to 1000"}
+	}
+	if c.WSMaxPerAddr < 0 {
+		return &configError{"ws-max-per-addr", strconv.Itoa(c.WSMaxPerAddr), "want 0 (no limit) or more"}
+	}
+	if c.WSMaxGuestsPerAddr < 0 {
+		return &configError{"ws-max-guests-per-addr", strconv.Itoa(c.WSMaxGuestsPerAddr), "want 0 (no limit) or more"}
+	}
 	if c.DBMaxConns < 0 || c.DBMaxConns > 1000 {
 		return &configError{"db-max-conns", strconv.Itoa(c.DBMaxConns), "want 1 to 1000, or 0 for the default"}
 	}
@@ -181,6 +233,15 @@ func (c Config) validate() error {
 	}
 	if c.DebugAddr != "" && !isHostPort(c.DebugAddr) {
 		return &configError{"debug-addr", c.DebugAddr, "want host:port, e.g. 127.0.0.1:6060"}
+	}
+	if c.MaxConcurrentHashes < 0 || c.MaxConcurrentHashes > 1024 {
+		return &configError{"max-concurrent-hashes", strconv.Itoa(c.MaxConcurrentHashes), "want 1 to 1024, or 0 to derive it from memory"}
+	}
+	if c.MetricsToken != "" && len(c.MetricsToken) < 32 {
+		return &configError{"metrics-token", "(hidden)", "must be at least 32 characters"}
+	}
+	if c.HSTS && !strings.HasPrefix(c.PublicURL, "https://") {
+		return &configError{"hsts", "true", "needs an https --public-url: HSTS is for sites served over HTTPS alone"}
 	}
 	if err := c.Bench.validate(); err != nil {
 		return err
@@ -200,11 +261,11 @@ func (c Config) validateSocial() error {
 		return &configError{"public-url", c.PublicURL, "want the site's address, e.g. https://souk.example (http or https, no query)"}
 	}
 	if !isBaseURL(c.Social.GoogleIssuer) {
-		return &configError{"oauth-google-issuer", c.Social.GoogleIssuer, "want an http or https URL, e.g. " + account.DefaultGoogleIssuer}
+		return &configError{"oauth-google-issuer", c.Social.GoogleIssuer, "want an http or https URL, e.g. " + auth.DefaultGoogleIssuer}
 	}
 	for _, p := range []struct {
 		name   string
-		client account.OAuthClient
+		client auth.OAuthClient
 	}{{"github", c.Social.GitHub}, {"google", c.Social.Google}, {"wechat", c.Social.WeChat}} {
 		switch {
 		case p.client.ID != "" && p.client.Secret == "":
@@ -224,8 +285,25 @@ func isBaseURL(raw string) bool {
 		u.User == nil && u.RawQuery == "" && u.Fragment == "" && !strings.HasSuffix(raw, "?") && !strings.HasSuffix(raw, "#")
 }
 
+// parseHosts reads a comma-separated list of host names (no scheme, path
+// or port), lower case.
+func parseHosts(v string) ([]string, error) {
+	var hosts []string
+	for _, h := range strings.Split(v, ",") {
+		h = strings.ToLower(strings.TrimSpace(h))
+		if h == "" {
+			continue
+		}
+		if strings.ContainsAny(h, "/:@?# ") || strings.HasPrefix(h, ".") || strings.HasSuffix(h, ".") {
+			return nil, fmt.Errorf("%q is not a host name (want e.g. images.example.com)", h)
+		}
+		hosts = append(hosts, h)
+	}
+	return hosts, nil
+}
+
 // socialConfig is the social login configuration with the public URL.
-func (c Config) socialConfig() account.SocialConfig {
+func (c Config) socialConfig() auth.SocialConfig {
 	s := c.Social
 	s.PublicURL = strings.TrimSuffix(c.PublicURL, "/")
 	return s
@@ -244,7 +322,7 @@ var errUsage = errors.New("usage")
 
 // validateSMTP checks the --smtp-* flags.
 func (c Config) validateSMTP() error {
-	var fe *account.SMTPFieldError
+	var fe *mail.SMTPFieldError
 	if err := c.SMTP.Validate(); errors.As(err, &fe) {
 		value := map[string]string{"addr": c.SMTP.Addr, "from": c.SMTP.From, "user": c.SMTP.User, "password": "(hidden)"}[fe.Field]
 		return &configError{"smtp-" + fe.Field, value, fe.Want}

@@ -4,9 +4,9 @@ import (
 	"io"
 	"testing"
 
-	"github.com/stretchr/testify/require"
+	"souk/app/auth"
 
-	"souk/app/account"
+	"github.com/stretchr/testify/require"
 )
 
 func TestParseConfigSocial(t *testing.T) {
@@ -15,13 +15,13 @@ func TestParseConfigSocial(t *testing.T) {
 		args    []string
 		env     map[string]string
 		wantErr string
-		check   func(t *testing.T, c account.SocialConfig)
+		check   func(t *testing.T, c auth.SocialConfig)
 	}{
 		{
 			name: "defaults: no provider",
-			check: func(t *testing.T, c account.SocialConfig) {
+			check: func(t *testing.T, c auth.SocialConfig) {
 				require.Equal(t, "http://localhost:8080", c.PublicURL)
-				require.Equal(t, account.DefaultGoogleIssuer, c.GoogleIssuer)
+				require.Equal(t, auth.DefaultGoogleIssuer, c.GoogleIssuer)
 				require.False(t, c.GitHub.Configured())
 				require.False(t, c.Google.Configured())
 				require.False(t, c.WeChat.Configured())
@@ -32,10 +32,10 @@ func TestParseConfigSocial(t *testing.T) {
 			args: []string{"--public-url", "https://souk.example/shop/", "--oauth-github-id", "gh", "--oauth-github-secret", "hunter2"},
 			env: map[string]string{"SOUK_OAUTH_WECHAT_ID": "wx", "SOUK_OAUTH_WECHAT_SECRET": "hunter2",
 				"SOUK_OAUTH_GOOGLE_ID": "g", "SOUK_OAUTH_GOOGLE_SECRET": "hunter2", "SOUK_OAUTH_GOOGLE_ISSUER": "http://127.0.0.1:9999/oidc"},
-			check: func(t *testing.T, c account.SocialConfig) {
+			check: func(t *testing.T, c auth.SocialConfig) {
 				require.Equal(t, "https://souk.example/shop", c.PublicURL, "no trailing slash")
-				require.Equal(t, account.OAuthClient{ID: "gh", Secret: "hunter2"}, c.GitHub)
-				require.Equal(t, account.OAuthClient{ID: "wx", Secret: "hunter2"}, c.WeChat)
+				require.Equal(t, auth.OAuthClient{ID: "gh", Secret: "hunter2"}, c.GitHub)
+				require.Equal(t, auth.OAuthClient{ID: "wx", Secret: "hunter2"}, c.WeChat)
 				require.True(t, c.Google.Configured())
 				require.Equal(t, "http://127.0.0.1:9999/oidc", c.GoogleIssuer)
 			},

@@ -24,6 +24,9 @@ func TestParseConfig(t *testing.T) {
 				require.False(t, c.Dev)
 				require.Equal(t, "text", c.LogFormat)
 				require.Equal(t, "info", c.LogLevel)
+				require.Equal(t, 256, c.WSMaxPerAddr)
+				require.Equal(t, 64, c.WSMaxGuestsPerAddr)
+				require.Equal(t, 3, c.ChatMemberLimit)
 			},
 		},
 		{
@@ -53,8 +56,12 @@ func TestParseConfig(t *testing.T) {
 		{name: "bad log format", args: []string{"--log-format", "xml"}, wantErr: `invalid value "xml" for --log-format (env SOUK_LOG_FORMAT): want text or json`},
 		{name: "bad boolean in the environment", env: map[string]string{"SOUK_DEV": "maybe"}, wantErr: `invalid value "maybe" for --dev (env SOUK_DEV)`},
 		{name: "empty data folder", args: []string{"--data", " "}, wantErr: `for --data`},
+		{name: "negative hash bound", args: []string{"--max-concurrent-hashes", "-1"}, wantErr: `invalid value "-1" for --max-concurrent-hashes (env SOUK_MAX_CONCURRENT_HASHES): want 1 to 1024, or 0 to derive it from memory`},
 		{name: "short secret", args: []string{"--secret", "hunter2"}, wantErr: `invalid value "(hidden)" for --secret (env SOUK_SECRET): must be at least 32 characters`},
 		{name: "stray argument", args: []string{"extra"}, wantErr: `unexpected argument "extra"`},
+		{name: "negative websocket cap", args: []string{"--ws-max-per-addr", "-1"}, wantErr: `invalid value "-1" for --ws-max-per-addr (env SOUK_WS_MAX_PER_ADDR)`},
+		{name: "negative guest cap", env: map[string]string{"SOUK_WS_MAX_GUESTS_PER_ADDR": "-5"}, wantErr: `for --ws-max-guests-per-addr`},
+		{name: "negative chat limit", args: []string{"--chat-member-limit", "-1"}, wantErr: `for --chat-member-limit`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

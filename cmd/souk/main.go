@@ -28,6 +28,7 @@ Usage:
   souk seed     [flags]   load the demo content (idempotent) and exit
   souk bench    SCENARIO  load-test a node or a cluster (see souk bench -h)
   souk apidoc             print the API reference generated from the action registry
+  souk tstypes            print the client's TypeScript wire types generated from the registry
   souk version            print the version
 `
 
@@ -61,6 +62,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return nil
 	case "apidoc":
 		return writeAPIDoc(stdout)
+	case "tstypes":
+		return writeTSTypes(stdout)
 	case "bench":
 		return runBench(ctx, rest, stdout, stderr)
 	case "serve", "migrate", "seed":

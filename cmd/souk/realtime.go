@@ -5,74 +5,101 @@ import (
 	"errors"
 	"log/slog"
 	"net/http"
-	"strconv"
 	"sync"
-	"time"
 
 	"souk/actors"
-	"souk/app/account"
-	"souk/app/chat"
+	"souk/app/action"
 	"souk/persistence"
+	"souk/transport/realtime"
 	"souk/transport/ws"
 )
 
-// socketTokenMaxAge is how long a viewer's gqUserSocketToken opens the
-// websocket: the client reconnects with the token of the last page load.
-const socketTokenMaxAge = 24 * time.Hour
-
-// realtime is the node's cluster member and websocket gateway.
-type realtime struct {
+// realtimeNode is the node's cluster member and websocket gateway.
+type realtimeNode struct {
 	sys      *actors.System
-	handler  *ws.Realtime
+	handler  *realtime.Realtime
 	gateway  *ws.Gateway
 	stopOnce sync.Once
 }
 
-// startRealtime joins the cluster (waiting until this node sees itself in
-// the topology) and builds the websocket gateway on it.
-// auth tells whether a socket token's session has ended.
-func startRealtime(ctx context.Context, cfg Config, db *persistence.DB, secret []byte, auth *account.Sessions) (*realtime, error) {
+// startCluster joins the cluster, waiting until this node sees itself in
+// the topology; sockets are served once startSockets ran.
+func startCluster(ctx context.Context, cfg Config, db *persistence.DB) (*realtimeNode, error) {
 	ccfg := cfg.Cluster.clusterConfig()
 	ccfg.Logger = slog.Default()
 	sys, err := actors.Start(ctx, ccfg, db)
 	if err != nil {
 		return nil, err
 	}
-	accounts := account.New(account.Config{DB: db, Secret: secret})
-	chats := chat.New(chat.Config{DB: db, Rooms: sys.Rooms(), Secret: secret})
-	handler, err := ws.NewRealtime(ws.RealtimeConfig{
-		Rooms:    sys.Rooms(),
-		Sessions: sys.Sessions(),
-		VerifySocket: func(userID int64, signature, timestamp string) (int64, bool) {
-			session, ok := account.VerifySocketToken(secret, userID, signature, timestamp, time.Now(), socketTokenMaxAge)
-			return session, ok && (session == 0 || !auth.Ended(session))
-		},
-		SessionEnded: auth.Ended,
-		LookupUser: func(ctx context.Context, userID int64) (ws.RealtimeUser, error) {
-			v, err := accounts.ViewerFor(ctx, userID)
-			if err != nil {
-				return ws.RealtimeUser{}, err
-			}
-			id, _ := strconv.ParseInt(v.DatabaseID, 10, 64)
-			return ws.RealtimeUser{ID: id, Name: v.Name, Slug: v.GqSlug, AvatarURL: v.Avatar.URL,
-				UserCan: v.GqRoles.UserCan, IsAdmin: v.GqRoles.IsAdmin}, nil
-		},
-		VerifyDelete: func(userID, messageID int64, signature, timestamp string) bool {
-			return chat.VerifyDeleteSignature(secret, userID, messageID, signature, timestamp, time.Now())
-		},
-		ChatLevels: chats.ChatLevels,
-		OnTopology: sys.Node().OnTopology,
-	})
+	return &realtimeNode{sys: sys}, nil
+}
+
+// startSockets builds the websocket gateway: the realtime protocol over
+// the node's grains, its replay readers straight on the database, and
+// every command frame run by the action registry. rcfg brings the
+// registry, translator and the account functions; the rest is filled here.
+func (r *realtimeNode) startSockets(cfg Config, db *persistence.DB, rcfg realtime.Config) error {
+	rcfg.Rooms = r.sys.Rooms()
+	rcfg.Sessions = r.sys.Sessions()
+	rcfg.RoomLog = roomLog{db.Chat()}
+	rcfg.Inbox = inboxLog{db.Inbox()}
+	rcfg.OnTopology = r.sys.Node().OnTopology
+	handler, err := realtime.New(rcfg)
 	if err != nil {
-		_ = sys.Stop(context.WithoutCancel(ctx))
+		return err
+	}
+	r.handler = handler
+	r.gateway = ws.New(ws.Config{Handler: handler, TrustProxy: cfg.TrustProxy,
+		MaxPerAddr: cfg.WSMaxPerAddr, MaxGuestsPerAddr: cfg.WSMaxGuestsPerAddr})
+	return nil
+}
+
+var (
+	_ realtime.Commands = (*action.Registry)(nil)
+	_ realtime.RoomLog  = roomLog{}
+	_ realtime.InboxLog = inboxLog{}
+)
+
+// roomLog reads a room's stored events for the realtime feeds.
+type roomLog struct{ store persistence.ChatStore }
+
+func (l roomLog) LastSeq(ctx context.Context, room string) (int64, error) {
+	return l.store.LastSeq(ctx, room)
+}
+
+func (l roomLog) Since(ctx context.Context, room string, seq int64, limit int) ([]*actors.ChatEvent, error) {
+	list, err := l.store.Since(ctx, room, seq, limit)
+	if err != nil {
 		return nil, err
 	}
-	gw := ws.New(ws.Config{Handler: handler, TrustProxy: cfg.TrustProxy})
-	return &realtime{sys: sys, handler: handler, gateway: gw}, nil
+	out := make([]*actors.ChatEvent, len(list))
+	for i, e := range list {
+		out[i] = actors.EventFromStore(e)
+	}
+	return out, nil
+}
+
+// inboxLog reads a member's stored inbox events for the realtime cursors.
+type inboxLog struct{ store persistence.InboxStore }
+
+func (l inboxLog) LastSeq(ctx context.Context, userID int64) (int64, error) {
+	return l.store.LastSeq(ctx, userID)
+}
+
+func (l inboxLog) Since(ctx context.Context, userID, seq int64, limit int) ([]realtime.InboxEvent, error) {
+	list, err := l.store.Since(ctx, userID, seq, limit)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]realtime.InboxEvent, len(list))
+	for i, e := range list {
+		out[i] = realtime.InboxEvent{Seq: e.Seq, Action: e.Action, Data: e.Data, CreatedAt: e.CreatedAt}
+	}
+	return out, nil
 }
 
 // ready reports whether this node sees itself in the cluster topology.
-func (r *realtime) ready() error {
+func (r *realtimeNode) ready() error {
 	if err := r.sys.Ready(); err != nil {
 		return errors.New("cluster topology not seen yet")
 	}
@@ -80,7 +107,7 @@ func (r *realtime) ready() error {
 }
 
 // route serves GET /api/ws with the gateway and everything else with next.
-func (r *realtime) route(next http.Handler) http.Handler {
+func (r *realtimeNode) route(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
 		if req.URL.Path == "/api/ws" {
 			r.gateway.ServeHTTP(w, req)
@@ -92,11 +119,13 @@ func (r *realtime) route(next http.Handler) http.Handler {
 
 // stop closes the websockets, leaves the cluster and drains NATS. Later
 // calls do nothing.
-func (r *realtime) stop(ctx context.Context) error {
+func (r *realtimeNode) stop(ctx context.Context) error {
 	var err error
 	r.stopOnce.Do(func() {
-		err = r.gateway.Shutdown(ctx)
-		r.handler.Stop()
+		if r.gateway != nil {
+			err = r.gateway.Shutdown(ctx)
+			r.handler.Stop()
+		}
 		err = errors.Join(err, r.sys.Stop(ctx))
 	})
 	return err

@@ -10,12 +10,11 @@ import (
 	"net/http"
 	"time"
 
-	"souk/app/account"
 	"souk/app/action"
 	"souk/app/demo"
 	"souk/app/i18n"
-	"souk/app/notify"
 	"souk/app/page"
+	"souk/app/settings"
 	"souk/persistence"
 	"souk/transport/httpapi"
 	"souk/transport/web"
@@ -81,19 +80,16 @@ func printLogins(w io.Writer) {
 	}
 }
 
-// registerActions adds every feature's actions. The deps may be empty when
-// the registry is only described (souk apidoc).
-func registerActions(d deps) (*action.Registry, *page.Service) {
+// describedRegistry registers every action without a database or a
+// cluster, for the generated API reference and wire types.
+func describedRegistry() *action.Registry {
 	reg := action.NewRegistry()
-	pages := page.New(d.db)
-	pages.Register(reg)
-	registerFeatures(reg, d)
-	return reg, pages
+	newServices(deps{}).register(reg)
+	return reg
 }
 
 func writeAPIDoc(w io.Writer) error {
-	reg, _ := registerActions(deps{})
-	return reg.WriteReference(w)
+	return describedRegistry().WriteReference(w)
 }
 
 // inboxPruneEvery is how often a node deletes the inbox events past
@@ -130,23 +126,24 @@ func serve(ctx context.Context, cfg Config, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	stopDebug, err := startDebug(cfg.DebugAddr)
-	if err != nil {
-		return err
-	}
-	defer stopDebug()
-	// The authenticator issues and ends sessions, and refuses the tokens of
-	// sessions ended on any node (access tokens and socket tokens alike).
-	auth := account.NewSessions(db, secret)
-	go auth.WatchRevocations(ctx, slog.Default())
-	rt, err := startRealtime(ctx, cfg, db, secret, auth)
+	// Join the cluster (waiting until this node sees itself in the
+	// topology), then build every service once on it: the actions and the
+	// websocket gateway share them.
+	rt, err := startCluster(ctx, cfg, db)
 	if err != nil {
 		return fmt.Errorf("cannot start the cluster member: %w", err)
 	}
 	defer rt.stop(context.Background())
-	reg, pages := registerActions(deps{db: db, secret: secret, dev: cfg.Dev, email: email, social: cfg.socialConfig(),
-		rooms: rt.sys.Rooms(), sessions: rt.sys.Sessions(), auth: auth})
-	go notify.New(notify.Config{DB: db}).RunInboxJanitor(ctx, inboxPruneEvery)
+	svc := newServices(deps{db: db, secret: secret, dev: cfg.Dev, email: email, social: cfg.socialConfig(),
+		maxHashes: cfg.MaxConcurrentHashes, avatarHosts: cfg.AvatarHosts, chatMemberLimit: cfg.ChatMemberLimit,
+		rooms: rt.sys.Rooms(), userSessions: rt.sys.Sessions()})
+	reg := action.NewRegistry()
+	svc.register(reg)
+	go svc.sessions.WatchRevocations(ctx, slog.Default())
+	if err := rt.startSockets(cfg, db, svc.socketConfig(reg, catalog)); err != nil {
+		return fmt.Errorf("cannot start the websocket gateway: %w", err)
+	}
+	go svc.notify.RunInboxJanitor(ctx, inboxPruneEvery)
 	client, err := web.New(web.Config{
 		Dist:      webui.Dist(),
 		Locales:   webui.Locales(),
@@ -155,18 +152,29 @@ func serve(ctx context.Context, cfg Config, stdout io.Writer) error {
 			if page.IsAppRoute(path) {
 				return true, nil
 			}
-			return pages.Found(ctx, path)
+			return svc.pages.Found(ctx, path)
+		},
+		Analytics: func(ctx context.Context) string {
+			reply, err := svc.settings.Get(ctx, settings.GetInput{})
+			if err != nil {
+				slog.ErrorContext(ctx, "read the analytics snippet", "err", err)
+				return ""
+			}
+			return reply.Settings.Analytics
 		},
 	})
 	if err != nil {
 		return fmt.Errorf("cannot load the web client: %w", err)
 	}
 	handler := httpapi.New(httpapi.Config{
-		Registry:   reg,
-		Translator: catalog,
-		Fallback:   client,
-		TrustProxy: cfg.TrustProxy,
-		Auth:       auth,
+		Registry:     reg,
+		Translator:   catalog,
+		Fallback:     client,
+		TrustProxy:   cfg.TrustProxy,
+		PublicURL:    cfg.PublicURL,
+		HSTS:         cfg.HSTS,
+		MetricsToken: cfg.MetricsToken,
+		Auth:         svc.sessions,
 		Ready: func(ctx context.Context) error {
 			if !db.Ready() {
 				return errors.New("migrations have not run")
@@ -177,6 +185,11 @@ func serve(ctx context.Context, cfg Config, stdout io.Writer) error {
 			return db.Ping(ctx)
 		},
 	})
+	stopDebug, err := startDebug(cfg.DebugAddr, handler.Metrics())
+	if err != nil {
+		return err
+	}
+	defer stopDebug()
 
 	ln, err := net.Listen("tcp", cfg.HTTP)
 	if err != nil {

@@ -58,6 +58,11 @@ func (s *Server) clientIP(r *http.Request) string {
 			}
 		}
 	}
+	return peerAddress(r)
+}
+
+// peerAddress is the address of the connection's other end.
+func peerAddress(r *http.Request) string {
 	host, _, err := net.SplitHostPort(r.RemoteAddr)
 	if err != nil {
 		return r.RemoteAddr
@@ -114,12 +119,20 @@ func maxAge(until time.Time) int {
 }
 
 // handleRefresh serves POST /api/auth/refresh: the auth.refresh action with
-// the refresh token from its cookie.
+// the refresh token from its cookie, for this site's pages only.
 func (s *Server) handleRefresh(w http.ResponseWriter, r *http.Request) {
+	if s.refuseForged(w, r) {
+		return
+	}
 	s.dispatch(w, r, "auth.refresh", nil)
 }
 
-// handleLogout serves GET /api/auth/logout: the auth.logout action.
+// handleLogout serves POST /api/auth/logout: the auth.logout action, for
+// this site's pages only. It is no GET, so that no picture or link can sign
+// a member out.
 func (s *Server) handleLogout(w http.ResponseWriter, r *http.Request) {
+	if s.refuseForged(w, r) {
+		return
+	}
 	s.dispatch(w, r, "auth.logout", nil)
 }

@@ -59,6 +59,13 @@ func newAuthServer(t *testing.T, trustProxy bool) *Server {
 	})
 }
 
+// jsonRequest is a POST of a JSON body.
+func jsonRequest(target, body string) *http.Request {
+	req := httptest.NewRequest(http.MethodPost, target, strings.NewReader(body))
+	req.Header.Set("Content-Type", "application/json")
+	return req
+}
+
 func cookiesOf(res *httptest.ResponseRecorder) map[string]*http.Cookie {
 	out := map[string]*http.Cookie{}
 	for _, c := range res.Result().Cookies() {
@@ -71,7 +78,7 @@ func TestSignInSetsCookies(t *testing.T) {
 	t.Parallel()
 	s := newAuthServer(t, false)
 	rec := httptest.NewRecorder()
-	s.ServeHTTP(rec, httptest.NewRequest("POST", "/api/request", strings.NewReader(`{"action":"test.signin"}`)))
+	s.ServeHTTP(rec, jsonRequest("/api/request", `{"action":"test.signin"}`))
 	require.Equal(t, 200, rec.Code)
 	c := cookiesOf(rec)
 	require.Equal(t, "acc", c[AccessCookie].Value)
@@ -88,7 +95,7 @@ func TestSignInSetsCookies(t *testing.T) {
 func TestSecureCookiesBehindTLSProxy(t *testing.T) {
 	t.Parallel()
 	s := newAuthServer(t, true)
-	req := httptest.NewRequest("POST", "/api/request", strings.NewReader(`{"action":"test.signin"}`))
+	req := jsonRequest("/api/request", `{"action":"test.signin"}`)
 	req.Header.Set("X-Forwarded-Proto", "https")
 	rec := httptest.NewRecorder()
 	s.ServeHTTP(rec, req)
@@ -112,7 +119,7 @@ func TestViewerFromTokens(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			req := httptest.NewRequest("POST", "/api/request", strings.NewReader(tt.body))
+			req := jsonRequest("/api/request", tt.body)
 			if tt.cookie != "" {
 				req.Header.Set("Cookie", tt.cookie)
 			}
@@ -135,7 +142,7 @@ func TestRefreshAndLogoutEndpoints(t *testing.T) {
 	require.Contains(t, rec.Body.String(), `"refresh":"r-123"`)
 
 	rec = httptest.NewRecorder()
-	s.ServeHTTP(rec, httptest.NewRequest("GET", "/api/auth/logout", nil))
+	s.ServeHTTP(rec, httptest.NewRequest("POST", "/api/auth/logout", nil))
 	require.Equal(t, 200, rec.Code)
 	c := cookiesOf(rec)
 	for _, name := range []string{AccessCookie, RefreshCookie, ExpiryCookie} {
@@ -157,7 +164,7 @@ func TestClientIP(t *testing.T) {
 		{true, "garbage", `"ip":"192.0.2.1"`},
 	} {
 		s := newAuthServer(t, tt.trust)
-		req := httptest.NewRequest("POST", "/api/request", strings.NewReader(`{"action":"test.who"}`))
+		req := jsonRequest("/api/request", `{"action":"test.who"}`)
 		if tt.xff != "" {
 			req.Header.Set("X-Forwarded-For", tt.xff)
 		}
@@ -165,4 +172,14 @@ func TestClientIP(t *testing.T) {
 		s.ServeHTTP(rec, req)
 		require.Contains(t, rec.Body.String(), tt.want)
 	}
+}
+
+func recordOf(h http.Handler, req *http.Request) *httptest.ResponseRecorder {
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, req)
+	return rec
+}
+
+func httptestGet(target string) *http.Request {
+	return httptest.NewRequest(http.MethodGet, target, nil)
 }

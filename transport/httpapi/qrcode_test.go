@@ -10,6 +10,7 @@ import (
 	"net/url"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -31,7 +32,7 @@ func TestQRCodeHandlerImage(t *testing.T) {
 	}{
 		{name: "default size", query: url.Values{"str": {"https://example.com/invite?code=abc"}}, wantSize: 256},
 		{name: "smallest", query: url.Values{"str": {"hi"}, "size": {"64"}}, wantSize: 64},
-		{name: "largest", query: url.Values{"str": {"hi"}, "size": {"1024"}}, wantSize: 1024},
+		{name: "largest", query: url.Values{"str": {"hi"}, "size": {"512"}}, wantSize: 512},
 		{name: "odd size", query: url.Values{"str": {"你好，世界"}, "size": {"300"}}, wantSize: 300},
 		{name: "longest str", query: url.Values{"str": {strings.Repeat("a", qrMaxStrBytes)}}, wantSize: 256},
 	}
@@ -58,13 +59,15 @@ func TestQRCodeHandlerBadRequest(t *testing.T) {
 		query   url.Values
 		wantKey string
 	}{
-		{name: "missing str", query: url.Values{}, wantKey: "common.error.qrcodeStr"},
-		{name: "empty str", query: url.Values{"str": {""}}, wantKey: "common.error.qrcodeStr"},
-		{name: "str too long", query: url.Values{"str": {strings.Repeat("a", qrMaxStrBytes+1)}}, wantKey: "common.error.qrcodeStr"},
-		{name: "size not a number", query: url.Values{"str": {"hi"}, "size": {"big"}}, wantKey: "common.error.qrcodeSize"},
-		{name: "size too small", query: url.Values{"str": {"hi"}, "size": {"63"}}, wantKey: "common.error.qrcodeSize"},
-		{name: "size too large", query: url.Values{"str": {"hi"}, "size": {"1025"}}, wantKey: "common.error.qrcodeSize"},
-		{name: "size negative", query: url.Values{"str": {"hi"}, "size": {"-5"}}, wantKey: "common.error.qrcodeSize"},
+		{name: "missing str", query: url.Values{}, wantKey: qrKeyStr},
+		{name: "empty str", query: url.Values{"str": {""}}, wantKey: qrKeyStr},
+		{name: "str too long", query: url.Values{"str": {strings.Repeat("a", qrMaxStrBytes+1)}}, wantKey: qrKeyStr},
+		{name: "size not a number", query: url.Values{"str": {"hi"}, "size": {"big"}}, wantKey: qrKeySize},
+		{name: "size too small", query: url.Values{"str": {"hi"}, "size": {"63"}}, wantKey: qrKeySize},
+		{name: "size too large", query: url.Values{"str": {"hi"}, "size": {"513"}}, wantKey: qrKeySize},
+		{name: "the size that cost 25 ms", query: url.Values{"str": {"hi"}, "size": {"1024"}}, wantKey: qrKeySize},
+		{name: "the text that cost 25 ms", query: url.Values{"str": {strings.Repeat("a", 900)}}, wantKey: qrKeyStr},
+		{name: "size negative", query: url.Values{"str": {"hi"}, "size": {"-5"}}, wantKey: qrKeySize},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -101,4 +104,31 @@ func TestQRCodeHandlerMethods(t *testing.T) {
 			assert.Equal(t, tt.status, rec.Code)
 		})
 	}
+}
+
+// One address gets Burst codes at once, then 429 until its bucket fills;
+// another address is not held back, and the same content is drawn once.
+func TestQRCodeHandlerLimitsEachAddress(t *testing.T) {
+	t.Parallel()
+	h := newQRCodeHandler(keyTranslator{}, QRCodeLimits{Every: time.Hour, Burst: 3, Cached: 8}, peerAddress).(*qrHandler)
+	get := func(addr, str string) *httptest.ResponseRecorder {
+		req := httptest.NewRequest(http.MethodGet, "/api/qrcode?"+url.Values{"str": {str}}.Encode(), nil)
+		req.RemoteAddr = addr + ":40000"
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		return rec
+	}
+	first := get("192.0.2.1", "same")
+	require.Equal(t, http.StatusOK, first.Code)
+	for range 2 {
+		again := get("192.0.2.1", "same")
+		require.Equal(t, http.StatusOK, again.Code)
+		assert.Equal(t, first.Body.Bytes(), again.Body.Bytes())
+	}
+	assert.Equal(t, 1, h.images.Len(), "the same content is cached once")
+	limited := get("192.0.2.1", "other")
+	assert.Equal(t, http.StatusTooManyRequests, limited.Code)
+	assert.Contains(t, limited.Body.String(), "common.error.rateLimited")
+	assert.NotEmpty(t, limited.Header().Get("Retry-After"))
+	assert.Equal(t, http.StatusOK, get("192.0.2.2", "other").Code, "another address has a bucket of its own")
 }

@@ -32,15 +32,30 @@ var (
 	visitorPattern  = regexp.MustCompile(`^[A-Za-z0-9_-]{1,64}$`)
 )
 
+// Bounds of the envelope's free-form fields, in bytes. The fields with a
+// pattern (currency, visitorId, device, lang) are dropped when they do not
+// match it.
+const (
+	maxEnvelopePath  = 2048
+	maxEnvelopeToken = 4096
+)
+
 // ErrBodyTooLarge etc. are the envelope's own failures.
 var (
 	errBadJSON  = &action.Error{Status: http.StatusBadRequest, Key: "common.error.badJSON"}
 	errTooLarge = &action.Error{Status: http.StatusBadRequest, Key: "common.error.tooLarge"}
 )
 
-// handleRequest serves POST /api/request.
+// handleRequest serves POST /api/request: a JSON body from this site only.
 func (s *Server) handleRequest(w http.ResponseWriter, r *http.Request) {
 	req := action.RequestFrom(r.Context())
+	if s.refuseForged(w, r) {
+		return
+	}
+	if !isJSON(r) {
+		writeError(w, r, s.tr, errContentType)
+		return
+	}
 	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, s.maxBody))
 	if err != nil {
 		var tooLarge *http.MaxBytesError
@@ -59,8 +74,18 @@ func (s *Server) handleRequest(w http.ResponseWriter, r *http.Request) {
 	if env.Lang != "" {
 		req.Lang = action.NormalizeLang(strings.ToLower(env.Lang))
 	}
-	if env.Action == "" {
+	switch {
+	case env.Action == "":
 		writeError(w, r, s.tr, action.Required("action"))
+		return
+	case len(env.Action) > action.MaxNameLength:
+		writeError(w, r, s.tr, action.UnknownAction(env.Action))
+		return
+	case len(env.Path) > maxEnvelopePath:
+		writeError(w, r, s.tr, action.BadField("path"))
+		return
+	case len(env.AuthToken) > maxEnvelopeToken:
+		writeError(w, r, s.tr, action.BadField("authToken"))
 		return
 	}
 	req.Path = env.Path

@@ -21,9 +21,9 @@ import (
 )
 
 var testMessages = fstest.MapFS{
-	"zh-hans.json": {Data: []byte(`{"common":{"error":{"unknownAction":"未知操作：{{action}}","badJSON":"请求不是有效的 JSON","badField":"字段 {{field}} 的值无效","required":"{{field}} 为必填项","tooLarge":"请求过大","internal":"服务器内部错误","pageNotFound":"页面不存在：{{path}}","methodNotAllowed":"不允许的请求方法","unauthorized":"请先登录"}}}`)},
-	"en.json":      {Data: []byte(`{"common":{"error":{"unknownAction":"Unknown action: {{action}}","badJSON":"The request is not valid JSON","badField":"Invalid value for field {{field}}","required":"{{field}} is required","tooLarge":"The request is too large","internal":"Internal Server Error","pageNotFound":"Page Not Found: {{path}}","methodNotAllowed":"Method not allowed","unauthorized":"Please log in first"}}}`)},
-	"es.json":      {Data: []byte(`{"common":{"error":{"unknownAction":"Acción desconocida: {{action}}","badJSON":"La solicitud no es JSON válido","badField":"Valor no válido para el campo {{field}}","required":"{{field}} es obligatorio","tooLarge":"La solicitud es demasiado grande","internal":"Error interno del servidor","pageNotFound":"Página no encontrada: {{path}}","methodNotAllowed":"Método no permitido","unauthorized":"Inicia sesión primero"}}}`)},
+	"zh-hans.json": {Data: []byte(`{"common":{"error":{"unknownAction":"未知操作：{{action}}","badJSON":"请求不是有效的 JSON","badField":"字段 {{field}} 的值无效","required":"{{field}} 为必填项","tooLarge":"请求过大","internal":"服务器内部错误","pageNotFound":"页面不存在：{{path}}","methodNotAllowed":"不允许的请求方法","unauthorized":"请先登录","crossSite":"该请求并非来自本站，已被拒绝","contentType":"请求须以 JSON 格式发送"}}}`)},
+	"en.json":      {Data: []byte(`{"common":{"error":{"unknownAction":"Unknown action: {{action}}","badJSON":"The request is not valid JSON","badField":"Invalid value for field {{field}}","required":"{{field}} is required","tooLarge":"The request is too large","internal":"Internal Server Error","pageNotFound":"Page Not Found: {{path}}","methodNotAllowed":"Method not allowed","unauthorized":"Please log in first","crossSite":"This request did not come from this site and was refused","contentType":"The request must be sent as JSON"}}}`)},
+	"es.json":      {Data: []byte(`{"common":{"error":{"unknownAction":"Acción desconocida: {{action}}","badJSON":"La solicitud no es JSON válido","badField":"Valor no válido para el campo {{field}}","required":"{{field}} es obligatorio","tooLarge":"La solicitud es demasiado grande","internal":"Error interno del servidor","pageNotFound":"Página no encontrada: {{path}}","methodNotAllowed":"Método no permitido","unauthorized":"Inicia sesión primero","crossSite":"Esta solicitud no viene de este sitio y se ha rechazado","contentType":"La solicitud debe enviarse como JSON"}}}`)},
 }
 
 type greetInput struct {
@@ -58,7 +58,7 @@ func newTestServer(t *testing.T, ready func(context.Context) error) *Server {
 	action.Register(reg, action.Spec{Name: "test.member", Access: action.Member}, func(ctx context.Context, in struct{}) (struct{}, error) {
 		return struct{}{}, nil
 	})
-	return New(Config{Registry: reg, Translator: catalog, Ready: ready, MaxBody: 1024})
+	return New(Config{Registry: reg, Translator: catalog, Ready: ready, MaxBody: 1024, MetricsToken: testMetricsToken})
 }
 
 type response struct {
@@ -70,6 +70,9 @@ type response struct {
 func do(t *testing.T, h http.Handler, method, target, body string, headers ...string) response {
 	t.Helper()
 	req := httptest.NewRequest(method, target, strings.NewReader(body))
+	if method == http.MethodPost {
+		req.Header.Set("Content-Type", "application/json")
+	}
 	for i := 0; i+1 < len(headers); i += 2 {
 		req.Header.Set(headers[i], headers[i+1])
 	}
@@ -232,12 +235,15 @@ func TestAPIRoutes(t *testing.T) {
 	require.Contains(t, res.body, "database down")
 }
 
+// testMetricsToken opens /metrics on the test server.
+const testMetricsToken = "metrics-token-of-the-tests-0123456789"
+
 func TestMetricsCountActions(t *testing.T) {
 	t.Parallel()
 	s := newTestServer(t, nil)
 	do(t, s, http.MethodPost, "/api/request", `{"action":"test.greet","data":{"name":"a"}}`)
 	do(t, s, http.MethodPost, "/api/request", `{"action":"made.up.name"}`)
-	res := do(t, s, http.MethodGet, "/metrics", "")
+	res := do(t, s, http.MethodGet, "/metrics", "", "Authorization", "Bearer "+testMetricsToken)
 	require.Equal(t, 200, res.status)
 	require.Contains(t, res.body, `souk_action_requests_total{action="test.greet",code="200"} 1`)
 	require.Contains(t, res.body, `souk_action_requests_total{action="unknown",code="404"} 1`)

@@ -28,6 +28,19 @@ type Config struct {
 	// TrustProxy takes the client's address and scheme from the
 	// X-Forwarded-For and X-Forwarded-Proto headers of a reverse proxy.
 	TrustProxy bool
+	// PublicURL is the site's external address: state-changing requests
+	// must come from its origin or the request's own host. Empty: only the
+	// request's own host.
+	PublicURL string
+	// HSTS sends Strict-Transport-Security on HTTPS responses; set it only
+	// for a site served over HTTPS alone.
+	HSTS bool
+	// MetricsToken, when set, serves /metrics on this handler to callers
+	// that send it as a bearer token. Empty: /metrics is not served here
+	// (Server.Metrics serves it on the operations listener).
+	MetricsToken string
+	// QRCode bounds GET /api/qrcode; the zero value takes the defaults.
+	QRCode QRCodeLimits
 }
 
 // Server is the HTTP handler of a node.
@@ -39,8 +52,10 @@ type Server struct {
 	metrics  *metrics
 	router   chi.Router
 
-	auth       action.Authenticator
-	trustProxy bool
+	auth         action.Authenticator
+	trustProxy   bool
+	publicOrigin string // scheme://host of Config.PublicURL, lower case
+	hsts         bool
 }
 
 // New builds the router of a node.
@@ -52,23 +67,27 @@ func New(cfg Config) *Server {
 		maxBody:  cfg.MaxBody,
 		metrics:  newMetrics(),
 
-		auth:       cfg.Auth,
-		trustProxy: cfg.TrustProxy,
+		auth:         cfg.Auth,
+		trustProxy:   cfg.TrustProxy,
+		publicOrigin: originOf(cfg.PublicURL),
+		hsts:         cfg.HSTS,
 	}
 	if s.maxBody <= 0 {
 		s.maxBody = DefaultMaxBody
 	}
 	r := chi.NewRouter()
-	r.Use(s.observe)
+	r.Use(s.secureHeaders, s.observe)
 	r.Post("/api/request", s.handleRequest)
 	r.Post("/api/auth/refresh", s.handleRefresh)
-	r.Get("/api/auth/logout", s.handleLogout)
+	r.Post("/api/auth/logout", s.handleLogout)
 	r.Method(http.MethodGet, "/api/countryDialCodes", DialCodesHandler())
-	r.Method(http.MethodGet, "/api/qrcode", QRCodeHandler(s.tr))
+	r.Method(http.MethodGet, "/api/qrcode", newQRCodeHandler(s.tr, cfg.QRCode, s.clientIP))
 	r.Method(http.MethodGet, "/api/avatar", AvatarHandler(s.tr))
 	r.Get("/healthz", s.handleHealth)
 	r.Get("/readyz", s.handleReady)
-	r.Method(http.MethodGet, "/metrics", s.metrics.handler())
+	if cfg.MetricsToken != "" {
+		r.Method(http.MethodGet, "/metrics", bearerOnly(cfg.MetricsToken, s.metrics.handler()))
+	}
 	r.HandleFunc("/api/*", s.handleUnknownAPI)
 	if cfg.Fallback != nil {
 		r.NotFound(cfg.Fallback.ServeHTTP)
@@ -76,6 +95,12 @@ func New(cfg Config) *Server {
 	}
 	s.router = r
 	return s
+}
+
+// Metrics serves the Prometheus metrics of this server, for the operations
+// listener.
+func (s *Server) Metrics() http.Handler {
+	return s.metrics.handler()
 }
 
 // ServeHTTP makes Server an http.Handler.
@@ -97,10 +122,17 @@ func (s *Server) handleReady(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, map[string]string{"status": "ready"})
 }
 
+// maxEchoedPath bounds the path a 404 repeats.
+const maxEchoedPath = 256
+
+// postOnly are the API paths that take nothing but POST: they change state.
+var postOnly = map[string]bool{"/api/request": true, "/api/auth/refresh": true, "/api/auth/logout": true}
+
 func (s *Server) handleUnknownAPI(w http.ResponseWriter, r *http.Request) {
-	if r.URL.Path == "/api/request" {
+	if postOnly[r.URL.Path] {
+		w.Header().Set("Allow", http.MethodPost)
 		writeError(w, r, s.tr, &action.Error{Status: http.StatusMethodNotAllowed, Key: "common.error.methodNotAllowed"})
 		return
 	}
-	writeError(w, r, s.tr, action.Errorf(http.StatusNotFound, "common.error.pageNotFound", "path", r.URL.Path))
+	writeError(w, r, s.tr, action.Errorf(http.StatusNotFound, "common.error.pageNotFound", "path", action.Truncate(r.URL.Path, maxEchoedPath)))
 }

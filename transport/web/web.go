@@ -33,13 +33,19 @@ type Config struct {
 	Languages []string
 	// PageExists decides the status of page paths.
 	PageExists PageExists
+	// Analytics is the analytics snippet the pages inject (site settings);
+	// its scripts are allowed by the pages' Content-Security-Policy. Nil or
+	// empty: none.
+	Analytics func(ctx context.Context) string
 }
 
 // Handler serves the client. Build it with New.
 type Handler struct {
 	dist       fs.FS
 	pageExists PageExists
+	analytics  func(ctx context.Context) string
 	index      []byte // nil when the client is not built
+	policies   *policies
 	messages   map[string]file
 }
 
@@ -53,9 +59,10 @@ var buildMetaPattern = regexp.MustCompile(`^[A-Za-z0-9_-]{1,64}\.json$`)
 // New reads index.html and the message files once; they are immutable for
 // the life of the binary.
 func New(cfg Config) (*Handler, error) {
-	h := &Handler{dist: cfg.Dist, pageExists: cfg.PageExists, messages: make(map[string]file)}
+	h := &Handler{dist: cfg.Dist, pageExists: cfg.PageExists, analytics: cfg.Analytics, messages: make(map[string]file)}
 	if index, err := fs.ReadFile(cfg.Dist, "index.html"); err == nil {
 		h.index = index
+		h.policies = newPolicies(index)
 	} else {
 		slog.Warn("web client not built: pages answer 503 until it is", "err", err)
 	}
@@ -143,10 +150,16 @@ func (h *Handler) servePage(w http.ResponseWriter, r *http.Request) {
 	case !found:
 		status = http.StatusNotFound
 	}
+	snippet := ""
+	if h.analytics != nil {
+		snippet = h.analytics(r.Context())
+	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-cache")
 	w.Header().Set("X-Content-Type-Options", "nosniff")
+	w.Header().Set("X-Frame-Options", "DENY")
 	w.Header().Set("Referrer-Policy", "strict-origin-when-cross-origin")
+	w.Header().Set("Content-Security-Policy", h.policies.For(snippet))
 	w.WriteHeader(status)
 	if r.Method == http.MethodGet {
 		_, _ = w.Write(h.index)

@@ -27,8 +27,16 @@ type Config struct {
 	// A request without an Origin header (not a browser) is always allowed.
 	AllowedOrigins []string
 	// TrustProxy takes the request's scheme and host from X-Forwarded-Proto
-	// and X-Forwarded-Host for the same-origin check.
+	// and X-Forwarded-Host for the same-origin check, and the client's
+	// address from X-Forwarded-For (its last entry) for MaxPerAddr.
 	TrustProxy bool
+	// MaxPerAddr bounds the connections one client address holds (an IPv6
+	// /64 counts as one address); an upgrade beyond is refused with 429.
+	// Zero means no limit.
+	MaxPerAddr int
+	// MaxGuestsPerAddr bounds, among them, the connections not signed in
+	// yet (see Conn.SignedIn). Zero means no limit.
+	MaxGuestsPerAddr int
 	// MaxFrameBytes bounds an incoming message (all its fragments, and its
 	// decompressed size); a larger one closes the connection with 1009.
 	// Zero means DefaultMaxFrameBytes.

@@ -29,6 +29,11 @@ type Conn struct {
 	cancel  context.CancelFunc
 	deflate bool // permessage-deflate was negotiated
 	polled  bool // read through the gateway's poller
+	// addr is the client address the connection counts under (MaxPerAddr).
+	addr string
+	// signedIn is set once by SignedIn; written and read for the address
+	// counts under the gateway's addrs.mu.
+	signedIn atomic.Bool
 
 	// readMu serialises reading and Handler.Frame calls, and orders the
 	// Handler.Close call after the last of them.
@@ -62,7 +67,7 @@ type Conn struct {
 	state   map[any]any // guarded by stateMu
 }
 
-func (g *Gateway) open(r *http.Request, nc net.Conn, br *bufio.Reader, deflate bool) {
+func (g *Gateway) open(r *http.Request, addr string, nc net.Conn, br *bufio.Reader, deflate bool) {
 	ctx, cancel := context.WithCancel(context.WithoutCancel(r.Context()))
 	c := &Conn{
 		id:      g.nextID.Add(1),
@@ -72,6 +77,7 @@ func (g *Gateway) open(r *http.Request, nc net.Conn, br *bufio.Reader, deflate b
 		ctx:     ctx,
 		cancel:  cancel,
 		deflate: deflate,
+		addr:    addr,
 	}
 	c.rd = wsutil.Reader{
 		State:          gws.StateServerSide,
@@ -97,6 +103,7 @@ func (g *Gateway) open(r *http.Request, nc net.Conn, br *bufio.Reader, deflate b
 		c.timer.Stop()
 		_ = nc.Close()
 		cancel()
+		g.addrs.release(addr, true)
 		return
 	}
 	g.conns[c.id] = c
@@ -136,6 +143,26 @@ func (c *Conn) Request() *http.Request { return c.req }
 // Context is cancelled when the connection is gone; it carries the upgrade
 // request's values.
 func (c *Conn) Context() context.Context { return c.ctx }
+
+// ClientAddr is the client address the connection counts under: the
+// peer's IP, or with Config.TrustProxy the forwarded one (an IPv6 /64).
+func (c *Conn) ClientAddr() string { return c.addr }
+
+// SignedIn moves the connection from its address's guests
+// (Config.MaxGuestsPerAddr) to its members; the handler calls it once the
+// connection is bound to a member. Later calls, and calls after the
+// connection finished (its counts are gone), do nothing.
+func (c *Conn) SignedIn() {
+	c.gw.addrs.mu.Lock()
+	defer c.gw.addrs.mu.Unlock()
+	if c.signedIn.Load() || c.finished.Load() {
+		return
+	}
+	c.signedIn.Store(true)
+	if n := c.gw.addrs.counts[c.addr]; n != nil && n.guests > 0 {
+		n.guests--
+	}
+}
 
 // RemoteAddr is the peer's address as the server saw it.
 func (c *Conn) RemoteAddr() string { return c.req.RemoteAddr }

@@ -307,8 +307,9 @@ func TestShutdownAnswersFramesInFlight(t *testing.T) {
 				shut <- s.gw.Shutdown(ctx)
 			}()
 			waitFor(t, "the drain", 5*time.Second, func() bool { return s.gw.draining.Load() })
+			// Written before the slow frame ends, the echo waits in the
+			// socket and is read during the drain, after the slow frame.
 			c.send("echo", map[string]int{"n": 2})
-			time.Sleep(20 * time.Millisecond) // the echo is read while the slow frame runs
 			close(h.release)
 
 			f := c.frame()

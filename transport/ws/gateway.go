@@ -46,11 +46,14 @@ type Stats struct {
 	SlowConsumers uint64
 	// BadFrames counts frames answered with a bad_frame error.
 	BadFrames uint64
+	// RefusedPerAddr counts upgrades refused because their client address
+	// held as many connections as it may.
+	RefusedPerAddr uint64
 }
 
 type counters struct {
-	accepted, framesIn, bytesIn, framesOut, bytesOut, writes, slow, bad atomic.Uint64
-	open                                                                atomic.Int64
+	accepted, framesIn, bytesIn, framesOut, bytesOut, writes, slow, bad, refusedAddr atomic.Uint64
+	open                                                                             atomic.Int64
 }
 
 // Gateway upgrades requests to websockets and runs their connections.
@@ -59,6 +62,7 @@ type Gateway struct {
 	origins map[string]bool // lower-cased AllowedOrigins, read-only
 	poller  *poller         // nil when connections are read by goroutines
 	stats   counters
+	addrs   addrLimits
 	nextID  atomic.Uint64
 	wg      sync.WaitGroup // one per connection until Handler.Close returned
 
@@ -87,7 +91,8 @@ func New(cfg Config) *Gateway {
 		panic(err)
 	}
 	cfg.setDefaults()
-	g := &Gateway{cfg: cfg, conns: make(map[uint64]*Conn), delayWake: make(chan struct{}, 1), stop: make(chan struct{})}
+	g := &Gateway{cfg: cfg, conns: make(map[uint64]*Conn), delayWake: make(chan struct{}, 1), stop: make(chan struct{}),
+		addrs: addrLimits{max: cfg.MaxPerAddr, maxGuests: cfg.MaxGuestsPerAddr, counts: make(map[string]*addrCount)}}
 	if cfg.FlushDelay > 0 {
 		go g.coalesce()
 	}
@@ -109,7 +114,8 @@ func New(cfg Config) *Gateway {
 }
 
 // ServeHTTP upgrades the request: 400 when it is not a websocket upgrade,
-// 403 when its Origin is not allowed, 503 after Shutdown.
+// 403 when its Origin is not allowed, 429 when its client address holds
+// as many connections as it may, 503 after Shutdown.
 func (g *Gateway) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if r.Method != http.MethodGet || !headerHasToken(r.Header, "Upgrade", "websocket") {
 		http.Error(w, "websocket upgrade required", http.StatusBadRequest)
@@ -126,6 +132,12 @@ func (g *Gateway) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "server shutting down", http.StatusServiceUnavailable)
 		return
 	}
+	addr := clientAddr(r, g.cfg.TrustProxy)
+	if !g.addrs.admit(addr) {
+		g.stats.refusedAddr.Add(1)
+		http.Error(w, "too many connections from this address", http.StatusTooManyRequests)
+		return
+	}
 
 	up := gws.HTTPUpgrader{Timeout: g.cfg.WriteTimeout}
 	var ext *wsflate.Extension
@@ -138,6 +150,7 @@ func (g *Gateway) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	nc, rw, _, err := up.Upgrade(r, w)
 	if err != nil {
+		g.addrs.release(addr, true)
 		if nc != nil {
 			_ = nc.Close()
 		}
@@ -148,7 +161,7 @@ func (g *Gateway) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if ext != nil {
 		_, deflate = ext.Accepted()
 	}
-	g.open(r, nc, rw.Reader, deflate)
+	g.open(r, addr, nc, rw.Reader, deflate)
 }
 
 // originAllowed checks the Origin header against AllowedOrigins, or against
@@ -269,15 +282,16 @@ func (g *Gateway) drainFrames(ctx context.Context) {
 func (g *Gateway) Stats() Stats {
 	s := &g.stats
 	return Stats{
-		Open:          s.open.Load(),
-		Accepted:      s.accepted.Load(),
-		FramesIn:      s.framesIn.Load(),
-		BytesIn:       s.bytesIn.Load(),
-		FramesOut:     s.framesOut.Load(),
-		BytesOut:      s.bytesOut.Load(),
-		Writes:        s.writes.Load(),
-		SlowConsumers: s.slow.Load(),
-		BadFrames:     s.bad.Load(),
+		Open:           s.open.Load(),
+		Accepted:       s.accepted.Load(),
+		FramesIn:       s.framesIn.Load(),
+		BytesIn:        s.bytesIn.Load(),
+		FramesOut:      s.framesOut.Load(),
+		BytesOut:       s.bytesOut.Load(),
+		Writes:         s.writes.Load(),
+		SlowConsumers:  s.slow.Load(),
+		BadFrames:      s.bad.Load(),
+		RefusedPerAddr: s.refusedAddr.Load(),
 	}
 }
 
@@ -293,6 +307,7 @@ func (g *Gateway) remove(c *Conn) {
 	delete(g.conns, c.id)
 	g.mu.Unlock()
 	g.stats.open.Add(-1)
+	g.addrs.releaseConn(c)
 }
 
 // now is the clock of liveness checks, in nanoseconds.

@@ -50,6 +50,9 @@ func (h *roomHandler) Frame(c *Conn, f Frame) {
 		c.SendJSON("join_success", map[string]string{"room": in.Room})
 	case "close":
 		c.Close(CloseNormal, "bye")
+	case "signin":
+		c.SignedIn()
+		c.SendJSON("signed_in", nil)
 	}
 }
 

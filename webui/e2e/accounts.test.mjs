@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { launchBrowser, repoRoot, screenshot, skipReason, startServer } from './helpers.mjs';
+import { apiLogin, DEMO_USERS, launchBrowser, MOBILE, repoRoot, screenshot, skipReason, startServer } from './helpers.mjs';
 
 const reason = skipReason();
 if (reason) console.log(reason);
@@ -316,6 +316,24 @@ describe('accounts', { skip: reason ?? false, concurrency: true }, () => {
     await tips.locator('li[aria-current]').first().waitFor();
     await page.waitForTimeout(200);
     await screenshot(page, 'accounts-en-vip-level-tips');
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test('phone: every account tab is on screen, Wallet and Membership included', async () => {
+    const t = en;
+    const { context, page, errors } = await openPage(MOBILE);
+    await page.goto(`${server.url}/en`);
+    assert.ok(await apiLogin(page, DEMO_USERS.member), 'the member logs in');
+    await page.goto(`${server.url}/en/account`);
+    const nav = page.getByRole('navigation', { name: t('page.account.title') });
+    await nav.getByRole('link', { name: t('page.account.nav.membership') }).waitFor();
+    const width = page.viewportSize().width;
+    for (const key of ['overview', 'notification', 'ticket', 'wealth', 'membership']) {
+      const box = await nav.getByRole('link', { name: t(`page.account.nav.${key}`) }).boundingBox();
+      assert.ok(box.x >= 0 && box.x + box.width <= width, `the ${key} tab is within the ${width} px screen (${box.x}+${box.width})`);
+    }
+    await screenshot(page, 'accounts-en-mobile-tabs');
     assert.deepEqual(errors, []);
     await context.close();
   });

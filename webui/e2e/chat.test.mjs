@@ -143,12 +143,22 @@ describe('live chat', { skip: reason ?? false }, () => {
     assert.equal(await again.getByTestId('chat-message').filter({ hasText: missed }).count(), 0);
     await screenshot(vip.page, 'chat-reconnecting');
     vip.network.restore();
-    await again.getByTestId('chat-message').filter({ hasText: missed }).waitFor({ timeout: 10_000 });
+    // The network is back, as the browser says with an online event: the socket retries at once
+    // instead of waiting out a backoff that grew while the network was cut.
+    await vip.page.evaluate(() => window.dispatchEvent(new Event('online')));
+    await again.getByTestId('chat-message').filter({ hasText: missed }).waitFor({ timeout: 30_000 });
     await again.getByTestId('chat-online').waitFor();
     assert.equal(await again.getByTestId('chat-message').filter({ hasText: missed }).count(), 1, 'replayed once');
 
     assert.deepEqual(vip.errors, []);
     assert.deepEqual(admin.errors, []);
+  });
+
+  test('at the beginning of the history the first author line is in full view', async () => {
+    const { page, errors } = await signedInPage('vip', DESKTOP);
+    const drawer = await openChat(page);
+    await assertFirstAuthorShown(page, drawer, 'chat-desktop-beginning');
+    assert.deepEqual(errors, []);
   });
 
   test('a member whose level cannot chat reads the history and sees which levels can', async () => {
@@ -167,6 +177,7 @@ describe('live chat', { skip: reason ?? false }, () => {
     assert.equal(Math.round(box.width), 390, 'and full width');
     await page.waitForTimeout(300);
     await screenshot(page, 'chat-mobile-no-access');
+    await assertFirstAuthorShown(page, drawer, 'chat-mobile-beginning');
     await notice.getByRole('link', { name: 'See the membership levels' }).click();
     await page.waitForURL(`${server.url}/en/account/membership`);
     assert.deepEqual(errors, []);
@@ -185,6 +196,25 @@ describe('live chat', { skip: reason ?? false }, () => {
     await page.getByRole('dialog', { name: /Log in/ }).first().waitFor();
   });
 });
+
+/** Scrolls the chat to its beginning: the first message's author line sits below the drawer's title bar and in the list. */
+async function assertFirstAuthorShown(page, drawer, name) {
+  const list = drawer.getByTestId('chat-messages');
+  const beginning = drawer.getByText('This is the beginning of the chat');
+  // Scrolling to the top loads the older pages one by one; the list keeps its place as each arrives.
+  for (let i = 0; i < 15; i++) {
+    await list.evaluate((node) => node.scrollTo(0, 0));
+    await page.waitForTimeout(400);
+    if ((await beginning.count()) > 0 && (await list.evaluate((node) => node.scrollTop)) === 0) break;
+  }
+  await page.waitForTimeout(300);
+  await screenshot(page, name);
+  const title = await drawer.getByRole('heading', { name: 'Chat room' }).locator('..').boundingBox();
+  const listBox = await list.boundingBox();
+  const author = await drawer.getByTestId('chat-message').first().getByRole('link', { name: 'Souk Admin', exact: true }).boundingBox();
+  assert.ok(author.y >= title.y + title.height, `the first author line (top ${author.y}) is below the title bar (bottom ${title.y + title.height})`);
+  assert.ok(author.y >= listBox.y && author.y + author.height <= listBox.y + listBox.height, 'and inside the list');
+}
 
 async function assertOnline(drawer, count) {
   const text = await drawer.getByTestId('chat-online').innerText();

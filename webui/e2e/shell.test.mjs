@@ -20,12 +20,15 @@ describe('web client shell', { skip: reason ?? false }, () => {
     await server?.stop();
   });
 
-  /** A page in a fresh context that fails the test on any script error. */
+  /** A page in a fresh context that fails the test on any script error or Content-Security-Policy violation. */
   async function openPage(options = {}) {
     const context = await browser.newContext({ locale: 'zh-CN', colorScheme: 'light', ...options });
     const page = await context.newPage();
     const errors = [];
     page.on('pageerror', (error) => errors.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error' && message.text().includes('Content Security Policy')) errors.push(message.text());
+    });
     return { context, page, errors };
   }
 
@@ -196,6 +199,24 @@ describe('web client shell', { skip: reason ?? false }, () => {
     await page.getByRole('heading', { level: 1, name: '关于我们' }).waitFor();
     assert.equal((await page.locator('header').boundingBox()).height, 87);
     await screenshot(page, 'about-zh-hans-tablet');
+    await context.close();
+  });
+
+  test('screen readers hear the toast regions named in the page language', async () => {
+    const { context, page, errors } = await openPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    for (const [path, name] of [
+      ['/', '通知'],
+      ['/es', 'Notificaciones'],
+      ['/en', 'Notifications'],
+    ]) {
+      await page.goto(server.url + path);
+      await page.locator('header').waitFor();
+      const regions = page.locator('[role=region][aria-label]');
+      const labels = await regions.evaluateAll((nodes) => nodes.map((node) => node.getAttribute('aria-label')));
+      assert.ok(labels.length > 0, `${path} has toast regions`);
+      for (const label of labels) assert.ok(label.startsWith(`${name} (`), `${path}: region "${label}" is named in its language`);
+    }
+    assert.deepEqual(errors, []);
     await context.close();
   });
 });

@@ -1,4 +1,5 @@
 import { createTestRoot, json, mockFetch } from '../test/stores';
+import type { ActionOutput } from './client';
 import { RETRY_STATUSES, fetchJSON } from './fetchJSON';
 
 describe('RequestClient', () => {
@@ -35,13 +36,13 @@ describe('RequestClient', () => {
     ]);
   });
 
-  it('shows the message of a thrown error', async () => {
+  it('shows a translated network error when fetch throws, never the browser’s own words', async () => {
     const root = createTestRoot();
     mockFetch(() => {
       throw new TypeError('Failed to fetch');
     });
     await expect(root.client.request('x.y')).resolves.toBeNull();
-    expect(root.toasts.toasts[0]).toMatchObject({ type: 'error', message: 'Failed to fetch' });
+    expect(root.toasts.toasts[0]).toMatchObject({ type: 'error', message: 'Network error, please check your connection' });
   });
 
   it('names the status when a failure has no JSON body', async () => {
@@ -61,11 +62,25 @@ describe('RequestClient', () => {
   it('keeps the codes of an error reply', async () => {
     const root = createTestRoot();
     mockFetch(() => json({ statusCode: 429, messages: ['Slow down'], codes: ['common.error.rateLimited'] }, 429));
-    const result = await root.client.call('auth.login', {});
+    const result = await root.client.call('auth.login', { provider: 'PASSWORD', username: 'a@souk.dev', password: 'secret' });
     expect(result).toEqual({
       ok: false,
       error: { statusCode: 429, messages: ['Slow down'], codes: ['common.error.rateLimited'] },
     });
+  });
+
+  it('is typed by the wire types generated from the registry', async () => {
+    const root = createTestRoot();
+    mockFetch(() => json({ followStats: { userId: '7', followers: 1 } }));
+    const reply = await root.client.request('profile.followStats', { userId: '7' });
+    expectTypeOf(reply).toEqualTypeOf<ActionOutput<'profile.followStats'> | null>();
+    expect(reply?.followStats.followers).toBe(1);
+    // @ts-expect-error userId is required
+    await root.client.request('profile.followStats', {});
+    // @ts-expect-error a registered action without a type argument takes its typed form
+    await root.client.request('profile.followStats', { userId: 7 });
+    const handTyped = await root.client.request<{ followStats: { followers: number } }>('profile.followStats', { userId: 7 });
+    expectTypeOf(handTyped).toEqualTypeOf<{ followStats: { followers: number } } | null>();
   });
 
   it('call returns the error without showing it', async () => {
@@ -103,6 +118,20 @@ describe('RequestClient', () => {
     expect(root.auth.viewer).toBeNull();
     expect(root.ui.isOpen('login')).toBe(true);
     expect(root.toasts.toasts.map((t) => t.message)).toContain('expired');
+  });
+});
+
+describe('RequestClient.post', () => {
+  it('POSTs without a body and returns a refusal with its codes', async () => {
+    const root = createTestRoot('en');
+    const calls = mockFetch(() =>
+      json({ statusCode: 403, messages: ['This request did not come from this site and was refused'], codes: ['common.error.crossSite'] }, 403),
+    );
+    const result = await root.client.post('/api/auth/logout', { refresh: false });
+    expect(calls[0].url).toBe('/api/auth/logout');
+    expect(calls[0].init.method).toBe('POST');
+    expect(calls[0].init.body).toBeUndefined();
+    expect(result).toMatchObject({ ok: false, error: { statusCode: 403, codes: ['common.error.crossSite'] } });
   });
 });
 

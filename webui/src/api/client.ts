@@ -1,6 +1,23 @@
 import { getCookie } from '../platform/cookies';
 import { visitorId } from '../platform/visitor';
 import { fetchJSON } from './fetchJSON';
+import type { Actions } from './wire.gen';
+
+export type { Actions, ActionName } from './wire.gen';
+
+/** The input (`data`) of an action, generated from the server's registry. */
+export type ActionInput<K extends keyof Actions> = Actions[K]['input'];
+/** The reply of an action, generated from the server's registry. */
+export type ActionOutput<K extends keyof Actions> = Actions[K]['output'];
+
+/** An action's data argument: optional when its input has no required field. */
+type ActionData<K extends keyof Actions> = {} extends ActionInput<K> ? [data?: ActionInput<K>] : [data: ActionInput<K>];
+
+/**
+ * An action name for the untyped forms of `request` and `call`: a registered action only when the
+ * caller names the reply's type (`request<Reply>('auth.viewer')`); without one, the typed form applies.
+ */
+type UntypedAction<A extends string> = A extends keyof Actions ? never : A;
 
 /** What every request carries besides its action and data. */
 export interface RequestEnvelope {
@@ -43,9 +60,20 @@ export function isErrorReply(value: unknown): value is ErrorReply {
   return typeof value === 'object' && value !== null && typeof (value as ErrorReply).statusCode === 'number';
 }
 
+/** Options of a GET outside the action endpoint. */
+export interface GetOptions {
+  cache?: RequestCache;
+  /** Refresh an expired token first (the default); logging out has no use for a fresh one. */
+  refresh?: boolean;
+}
+
 /**
- * The client of POST /api/request (SPEC §7). `request` shows failures as toasts
- * and yields null; `call` returns them for screens that render them (a 404 page).
+ * The client of POST /api/request (SPEC §7) and of the few endpoints beside it (logout, dial
+ * codes, the build id). `request` shows failures as toasts and yields null; `call` and `get`
+ * return them for screens that render them (a 404 page) or ignore them (the build poll).
+ * `request` and `call` are typed by the registry's generated wire types (`wire.gen.ts`,
+ * `make types`): `request('utils.levelTips')` yields the server's reply type. The forms that take
+ * the reply's type as a type argument remain for callers not yet converted.
  */
 export class RequestClient {
   /** Set after a token refresh; sent with every request from then on. */
@@ -59,15 +87,24 @@ export class RequestClient {
   }
 
   /** Performs an action; on failure shows each message as an error toast and returns null. */
-  async request<T>(action: string, data?: unknown): Promise<T | null> {
-    const result = await this.call<T>(action, data);
+  request<K extends keyof Actions>(action: K, ...data: ActionData<K>): Promise<ActionOutput<K> | null>;
+  request<T, A extends string = string>(action: UntypedAction<A>, data?: unknown): Promise<T | null>;
+  async request(action: string, data?: unknown): Promise<unknown> {
+    const result = await this.call<unknown>(action, data);
     if (result.ok) return result.data;
-    for (const message of result.error.messages) this.options.showError(message);
+    this.showError(result.error);
     return null;
   }
 
+  /** Shows each message of a failure as an error toast. */
+  showError(error: ErrorReply) {
+    for (const message of error.messages) this.options.showError(message);
+  }
+
   /** Performs an action and returns the reply or the error, showing nothing. */
-  async call<T>(action: string, data?: unknown): Promise<RequestResult<T>> {
+  call<K extends keyof Actions>(action: K, ...data: ActionData<K>): Promise<RequestResult<ActionOutput<K>>>;
+  call<T, A extends string = string>(action: UntypedAction<A>, data?: unknown): Promise<RequestResult<T>>;
+  async call(action: string, data?: unknown): Promise<RequestResult<unknown>> {
     await this.refreshIfExpired();
     const body = JSON.stringify({
       action,
@@ -76,13 +113,40 @@ export class RequestClient {
       visitorId: visitorId(),
       ...(this.authToken ? { authToken: this.authToken } : {}),
     });
+    return this.fetch<unknown>(this.endpoint, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      credentials: 'same-origin',
+      body,
+    });
+  }
+
+  /** GETs a JSON resource beside the action endpoint, with the same token refresh and error replies as `call`. */
+  async get<T>(url: string, options: GetOptions = {}): Promise<RequestResult<T>> {
+    if (options.refresh !== false) await this.refreshIfExpired();
+    return this.fetch<T>(url, {
+      headers: { accept: 'application/json' },
+      credentials: 'same-origin',
+      ...(options.cache ? { cache: options.cache } : {}),
+    });
+  }
+
+  /**
+   * POSTs to an endpoint beside the action endpoint that changes state (logout). The browser adds
+   * the page's Origin, which the server checks against the site's own.
+   */
+  async post<T>(url: string, options: Pick<GetOptions, 'refresh'> = {}): Promise<RequestResult<T>> {
+    if (options.refresh !== false) await this.refreshIfExpired();
+    return this.fetch<T>(url, {
+      method: 'POST',
+      headers: { accept: 'application/json' },
+      credentials: 'same-origin',
+    });
+  }
+
+  private async fetch<T>(url: string, init: RequestInit): Promise<RequestResult<T>> {
     try {
-      const response = await fetchJSON<unknown>(this.endpoint, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json' },
-        credentials: 'same-origin',
-        body,
-      });
+      const response = await fetchJSON<unknown>(url, init);
       if (isErrorReply(response.body)) {
         const error = normalize(response.body);
         return { ok: false, error: error.messages.length ? error : this.statusError(error.statusCode) };
@@ -91,8 +155,8 @@ export class RequestClient {
         return { ok: false, error: this.statusError(response.status) };
       }
       return { ok: true, data: response.body as T };
-    } catch (error) {
-      return { ok: false, error: this.thrownError(error) };
+    } catch {
+      return { ok: false, error: this.networkError() };
     }
   }
 
@@ -119,10 +183,9 @@ export class RequestClient {
         if (token) this.authToken = token;
         return true;
       }
-      const error = isErrorReply(response.body) ? normalize(response.body) : this.statusError(response.status);
-      for (const message of error.messages) this.options.showError(message);
-    } catch (error) {
-      this.options.showError(this.thrownError(error).messages[0]);
+      this.showError(isErrorReply(response.body) ? normalize(response.body) : this.statusError(response.status));
+    } catch {
+      this.showError(this.networkError());
     }
     this.authToken = null;
     this.options.onSessionExpired?.();
@@ -134,9 +197,9 @@ export class RequestClient {
     return { statusCode, messages: [this.options.translate('common.error.status', { status: statusCode })] };
   }
 
-  private thrownError(error: unknown): ErrorReply {
-    const message = error instanceof Error && error.message ? error.message : '';
-    return { statusCode: 0, messages: [message || this.options.translate('common.error.network')] };
+  /** fetch threw: the browser's own words ("Failed to fetch") are English and say nothing useful, so they are not shown. */
+  private networkError(): ErrorReply {
+    return { statusCode: 0, messages: [this.options.translate('common.error.network')] };
   }
 }
 

@@ -6,17 +6,13 @@
  * (`join_room` with `lastSeq`), so the server replays what was missed. Stores subscribe to the
  * server's events through a typed emitter ({@link RealtimeSocket.on}).
  */
-import type {
-  ClientAction,
-  ClientCommands,
-  ConnectExtras,
-  RealtimeErrorData,
-  ServerAction,
-  ServerEvents,
-  SocketCredentials,
-} from './realtimeEvents';
+import type { Connect, RealtimeEvents, Refusal, SocketCommands } from './wire.gen';
 
-export type * from './realtimeEvents';
+/** The viewer's socket token: their databaseId and `gqUserSocketToken`. */
+export type SocketCredentials = Omit<Connect, 'inboxSeq'>;
+
+/** What a store may add to connect, resuming its own feed after a reconnect. */
+export type ConnectExtras = Pick<Connect, 'inboxSeq'>;
 
 /** The path of the websocket endpoint. */
 export const SOCKET_PATH = '/api/ws';
@@ -32,8 +28,8 @@ export const RECONNECT_MAX_MS = 30_000;
  */
 export type SocketStatus = 'closed' | 'connecting' | 'authenticating' | 'ready' | 'waiting';
 
-/** What {@link RealtimeSocket.on} can listen to: the server's events and the socket's status. */
-export type SocketEvents = ServerEvents & { status: SocketStatus };
+/** What {@link RealtimeSocket.on} can listen to: the server's events (generated) and the socket's status. */
+export type SocketEvents = RealtimeEvents & { status: SocketStatus };
 
 /** The part of the browser's WebSocket the client uses (tests pass a fake). */
 export interface WebSocketLike {
@@ -186,7 +182,7 @@ export class RealtimeSocket {
   }
 
   /** Sends a command; false when the socket is not ready (the caller falls back or says so). */
-  send<K extends ClientAction>(action: K, data: ClientCommands[K]): boolean {
+  send<K extends keyof SocketCommands>(action: K, data: SocketCommands[K]): boolean {
     if (!this.isReady || !this.ws || this.ws.readyState !== OPEN) return false;
     this.ws.send(JSON.stringify({ action, data }));
     return true;
@@ -207,7 +203,7 @@ export class RealtimeSocket {
     ws.onopen = () => {
       if (this.ws !== ws || !this.credentials) return;
       this.setStatus('authenticating');
-      const data: ClientCommands['connect'] = { ...this.connectExtras(), ...this.credentials };
+      const data: SocketCommands['connect'] = { ...this.connectExtras(), ...this.credentials };
       ws.send(JSON.stringify({ action: 'connect', data }));
     };
     ws.onmessage = (event) => {
@@ -258,7 +254,7 @@ export class RealtimeSocket {
       return;
     }
     if (typeof frame !== 'object' || frame === null || typeof frame.action !== 'string') return;
-    const action = frame.action as ServerAction;
+    const action = frame.action as keyof RealtimeEvents;
     const data = (frame.data ?? {}) as never;
     switch (action) {
       case 'connect':
@@ -316,7 +312,7 @@ export class RealtimeSocket {
     for (const room of this.rooms.keys()) this.sendJoin(room);
   }
 
-  private refused(error: RealtimeErrorData) {
+  private refused(error: Refusal) {
     if (error.action === 'connect' && error.code === BAD_SIGNATURE) {
       // The token expired or belongs to another member: retrying cannot help until it is renewed.
       this.dropConnection();

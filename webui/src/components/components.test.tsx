@@ -48,6 +48,13 @@ describe('Toaster', () => {
       vi.useRealTimers();
     }
   });
+
+  it('names its regions in the page’s language', () => {
+    renderWithStores(<span />, createTestRoot('zh-hans'));
+    const regions = [...document.querySelectorAll('[role="region"]')].map((region) => region.getAttribute('aria-label'));
+    expect(regions.length).toBeGreaterThan(0);
+    for (const label of regions) expect(label).toMatch(/^通知 \(/);
+  });
 });
 
 describe('ScrollMenu', () => {

@@ -1,5 +1,5 @@
 import { makeAutoObservable } from 'mobx';
-import type { ChatMessageData, RealtimeUser } from '../api/socket';
+import type { RealtimeChatMessage, User } from '../api/wire.gen';
 import { profilePath } from '../utils/links';
 
 /** The chat room of the site. */
@@ -33,9 +33,9 @@ export class ChatMessage {
   text: string;
   /** Epoch milliseconds. */
   createdAt: number;
-  user: RealtimeUser;
+  user: User;
 
-  constructor(data: ChatMessageData) {
+  constructor(data: RealtimeChatMessage) {
     this.id = data.id;
     this.room = data.room;
     this.seq = data.seq;
@@ -46,7 +46,7 @@ export class ChatMessage {
   }
 
   /** Takes newer data of the same message (a resend after a reconnect, an HTTP reply). */
-  update(data: ChatMessageData) {
+  update(data: RealtimeChatMessage) {
     this.seq = data.seq;
     this.text = data.message;
     this.createdAt = data.created_at;

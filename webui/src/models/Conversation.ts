@@ -1,11 +1,11 @@
 import { makeAutoObservable } from 'mobx';
-import type { InboxUser, PrivateMessageData } from '../api/socket';
+import type { PrivateMessage as PrivateMessageData, Summary } from '../api/wire.gen';
 import { PrivateMessage } from './PrivateMessage';
 
 /** The viewer's conversation with one member: the recents entry and the loaded pages of its messages. */
 export class Conversation {
   /** The other member. */
-  user: InboxUser;
+  user: Summary;
   /** The newest message, shown in the recents list; null for a conversation not started yet. */
   lastMessage: PrivateMessage | null = null;
   /** Unread messages from the other member. */
@@ -20,7 +20,7 @@ export class Conversation {
   /** How many messages older pages put before the first page: the list keeps its position with it. */
   prepended = 0;
 
-  constructor(user: InboxUser) {
+  constructor(user: Summary) {
     this.user = user;
     makeAutoObservable(this);
   }
@@ -30,7 +30,7 @@ export class Conversation {
   }
 
   /** Takes a fuller picture of the member (a conversation opened from a profile knows little). */
-  setUser(user: InboxUser) {
+  setUser(user: Summary) {
     this.user = user;
   }
 

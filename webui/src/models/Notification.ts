@@ -1,5 +1,5 @@
 import { makeAutoObservable } from 'mobx';
-import type { InboxUser, NotificationData } from '../api/socket';
+import type { Notification as NotificationData, Summary } from '../api/wire.gen';
 import { profilePath } from '../utils/links';
 
 /** SPEC §9: notification pages of 20. */
@@ -24,6 +24,11 @@ function text(value: unknown): string {
   return typeof value === 'string' ? value : '';
 }
 
+/** A notification's content: the server sends a JSON object (its shape depends on the type), or null. */
+function contentOf(value: unknown): Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+}
+
 /**
  * The in-app path of a slug a notification links to: a path or address is kept, a bare slug
  * becomes `/{slug}` (the page resolver finds it).
@@ -42,26 +47,26 @@ export class Notification {
   read: boolean;
   /** Epoch milliseconds. */
   createdAt: number;
-  from: InboxUser | null;
+  from: Summary | null;
 
   constructor(data: NotificationData) {
     this.id = data.id;
     this.type = data.type;
     this.title = data.title;
-    this.content = data.content ?? {};
+    this.content = contentOf(data.content);
     this.read = data.read;
     this.createdAt = data.createdAt;
-    this.from = data.from;
+    this.from = data.from ?? null;
     makeAutoObservable(this);
   }
 
   update(data: NotificationData) {
     this.type = data.type;
     this.title = data.title;
-    this.content = data.content ?? {};
+    this.content = contentOf(data.content);
     this.read = this.read || data.read;
     this.createdAt = data.createdAt;
-    this.from = data.from;
+    this.from = data.from ?? null;
   }
 
   markAsRead() {

@@ -1,5 +1,5 @@
 import { makeAutoObservable } from 'mobx';
-import type { InboxUser, PrivateMessageData } from '../api/socket';
+import type { PrivateMessage as PrivateMessageData, Summary } from '../api/wire.gen';
 
 /** SPEC §9: conversations and the recents list load 20 at a time, the followings list 12. */
 export const MESSAGES_PAGE_SIZE = 20;
@@ -29,8 +29,8 @@ export class PrivateMessage {
   content: string;
   /** Epoch milliseconds. */
   createdAt: number;
-  from: InboxUser;
-  to: InboxUser;
+  from: Summary;
+  to: Summary;
   /** The recipient opened the conversation since. */
   read: boolean;
   image: string;
@@ -60,7 +60,7 @@ export class PrivateMessage {
   }
 
   /** The other member of the conversation, seen by `viewerId`. */
-  peerOf(viewerId: string | null): InboxUser {
+  peerOf(viewerId: string | null): Summary {
     return this.from.databaseId === viewerId ? this.to : this.from;
   }
 

@@ -83,16 +83,29 @@ describe('AuthStore token refresh', () => {
 });
 
 describe('AuthStore', () => {
-  it('logs out: GET /api/auth/logout, no viewer, page data reloaded', async () => {
+  it('logs out: POST /api/auth/logout, no viewer, page data reloaded', async () => {
     const calls = server();
     const root = createTestRoot();
     root.auth.setViewer(member);
     root.pages.byPath.set('/article/a-1', { status: 'loading' });
     await root.auth.logout();
     expect(calls[0]).toMatchObject({ url: '/api/auth/logout' });
-    expect(calls[0].init.method ?? 'GET').toBe('GET');
+    expect(calls[0].init.method).toBe('POST');
     expect(root.auth.viewer).toBeNull();
     expect(calls.filter((c) => c.body?.action === 'auth.pageData')).toHaveLength(1);
+  });
+
+  it('logs out locally when the server cannot be reached, with a translated message only', async () => {
+    mockFetch((call: FetchCall) => {
+      if (call.url === '/api/auth/logout') throw new TypeError('Failed to fetch');
+      return json({});
+    });
+    const root = createTestRoot('es');
+    root.auth.setViewer(member);
+    await root.auth.logout();
+    expect(root.auth.viewer).toBeNull();
+    expect(root.toasts.toasts.map((t) => t.message)).toEqual([root.t('common.error.network')]);
+    expect(root.toasts.toasts[0].message).not.toContain('Failed to fetch');
   });
 
   it('requireLogin lets members through and shows guests the login box without a call', () => {

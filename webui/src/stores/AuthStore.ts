@@ -132,11 +132,8 @@ export class AuthStore {
 
   /** Ends the session on the server, forgets the viewer and reloads the page's login data. */
   async logout() {
-    try {
-      await fetch('/api/auth/logout', { credentials: 'same-origin', headers: { accept: 'application/json' } });
-    } catch (error) {
-      this.root.toasts.error(error instanceof Error ? error.message : this.root.t('common.error.network'));
-    }
+    const result = await this.root.client.post('/api/auth/logout', { refresh: false });
+    if (!result.ok) this.root.client.showError(result.error);
     this.forget();
     await this.root.pages.refresh();
   }

@@ -1,5 +1,4 @@
 import { makeAutoObservable, runInAction } from 'mobx';
-import { fetchJSON } from '../api/fetchJSON';
 import type { RootStore } from './RootStore';
 
 export const BUILD_POLL_MS = 5 * 60 * 1000;
@@ -40,18 +39,13 @@ export class BuildStore {
 
   /** Reads the latest build id; a failure to read it is ignored (SPEC §8). */
   async check() {
-    try {
-      const { ok, body } = await fetchJSON<{ id?: string }>(`/builds/latest.json?t=${Date.now()}`, {
-        cache: 'no-store',
+    // Offline or deploying: nothing is shown, the next poll tries again.
+    const result = await this.root.client.get<{ id?: string }>(`/builds/latest.json?t=${Date.now()}`, { cache: 'no-store' });
+    const id = result.ok ? result.data.id : undefined;
+    if (typeof id === 'string') {
+      runInAction(() => {
+        this.latestId = id;
       });
-      if (ok && typeof body?.id === 'string') {
-        const id = body.id;
-        runInAction(() => {
-          this.latestId = id;
-        });
-      }
-    } catch {
-      // offline or deploying: try again at the next poll
     }
   }
 

@@ -76,14 +76,30 @@ describe('ChatStore', () => {
     await chat.open();
     socket.accept('42');
     const [mine, theirs] = chat.ordered;
-    await chat.remove(theirs);
+    await chat.delete(theirs);
     expect(requests(calls, 'utils.chatDelete')).toEqual([]);
-    await chat.remove(mine);
+    await chat.delete(mine);
     expect(requests(calls, 'utils.chatDelete')).toEqual([{ id: mine.id }]);
     expect(socket.lastSent('delete_chat')?.data).toEqual({ id: mine.id, room: 'chat', signature: 'del-sig', timestamp: '1795279200' });
     socket.receive('delete_chat', { id: mine.id, room: 'chat', seq: 3, user: mine.user });
-    expect(chat.messages.has(mine.id)).toBe(false);
+    expect(chat.data.has(mine.id)).toBe(false);
     expect(root.toasts.toasts.map((t) => [t.type, t.message])).toEqual([['success', 'Message deleted']]);
+  });
+
+  it('forgets only the deletion a delete_chat refusal names', async () => {
+    const { root, chat } = setup();
+    const socket = signIn(root, chatViewer({ isAdmin: true, userCan: [] }));
+    await chat.open();
+    socket.accept('42');
+    const [first, second] = chat.ordered;
+    await chat.delete(first);
+    await chat.delete(second);
+    socket.receive('error', { code: 'chat.error.notFound', message: 'Not found', action: 'delete_chat', id: first.id });
+    socket.receive('delete_chat', { id: second.id, room: 'chat', seq: 4, user: second.user });
+    expect(root.toasts.toasts.map((t) => [t.type, t.message])).toEqual([
+      ['error', "This message doesn't exist or was deleted"],
+      ['success', 'Message deleted'],
+    ]);
   });
 
   it('lets admins delete any message', async () => {
@@ -91,7 +107,7 @@ describe('ChatStore', () => {
     const socket = signIn(root, chatViewer({ isAdmin: true, userCan: [] }));
     await chat.open();
     socket.accept('42');
-    await chat.remove(chat.ordered[0]);
+    await chat.delete(chat.ordered[0]);
     expect(requests(calls, 'utils.chatDelete')).toHaveLength(1);
     expect(socket.lastSent('delete_chat')).toBeDefined();
   });
@@ -141,7 +157,7 @@ describe('ChatStore', () => {
     await vi.waitFor(() => expect(requests(calls, 'utils.chat')).toHaveLength(1));
     expect(requests(calls, 'utils.chat')[0]).toMatchObject({ text: 'offline', room: 'chat' });
     await vi.waitFor(() => expect(chat.outbox).toHaveLength(0));
-    expect(chat.messages.get('http-1')?.text).toBe('offline');
+    expect(chat.data.get('http-1')?.text).toBe('offline');
 
     socket.accept('42');
     socket.receive('join_success', { action: 'join_room', room: 'chat', online: 1, self: true, user: chatMessage(1).user });

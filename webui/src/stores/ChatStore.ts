@@ -1,13 +1,6 @@
-import { makeAutoObservable, observable, reaction, runInAction } from 'mobx';
-import type {
-  ChatAckData,
-  ChatMessageData,
-  DeleteChatData,
-  PresenceData,
-  RealtimeErrorData,
-  ShowRoomData,
-  SocketStatus,
-} from '../api/socket';
+import { action, computed, makeObservable, observable, override, reaction } from 'mobx';
+import type { SocketStatus } from '../api/socket';
+import type { ChatAck, ChatDeleted, Presence, RealtimeChatMessage, Refusal, ShowRoomReply } from '../api/wire.gen';
 import {
   CHAT_ACK_TIMEOUT_MS,
   CHAT_MAX_LENGTH,
@@ -21,6 +14,7 @@ import {
 } from '../models/ChatMessage';
 import { localize } from '../models/settings';
 import type { RootStore } from './RootStore';
+import { PagedStore, type Page, type PageDirection } from './base/PagedStore';
 
 /** Where the viewer is with the room: not in it, on the way in, in it, or not allowed. */
 export type JoinState = 'idle' | 'joining' | 'joined' | 'denied';
@@ -35,7 +29,7 @@ export interface OutgoingMessage {
 }
 
 interface ChatPage {
-  guaqi?: { utils?: { getChatMessages?: { edges: { node: ChatMessageData }[]; pageInfo: { startCursor: string; hasNextPage: boolean } } } };
+  guaqi?: { utils?: { getChatMessages?: { edges: { node: RealtimeChatMessage }[]; pageInfo: { startCursor: string; hasNextPage: boolean } } } };
 }
 
 interface ChatDeleteReply {
@@ -44,6 +38,11 @@ interface ChatDeleteReply {
   signature: string;
   timestamp: string;
 }
+
+/** The private members MobX annotates. */
+type PrivateMembers =
+  | 'lastSeq' | 'sendOverHttp' | 'receiveMessage' | 'receiveDelete' | 'receivePresence'
+  | 'receiveShowRoom' | 'receiveAck' | 'receiveError' | 'socketStatusChanged' | 'viewerChanged';
 
 let clientIds = 0;
 function nextClientId(): string {
@@ -56,16 +55,9 @@ function nextClientId(): string {
  * realtime socket applied in sequence order (anything at or below the last seen sequence is a
  * duplicate), presence, sending with acknowledgement and HTTP fallback, and deletion.
  */
-export class ChatStore {
+export class ChatStore extends PagedStore<ChatMessage, RealtimeChatMessage> {
   readonly room = CHAT_ROOM;
-  messages = observable.map<string, ChatMessage>();
   outbox: OutgoingMessage[] = [];
-  isFetching = false;
-  isLoaded = false;
-  /** Older messages exist before the oldest one held. */
-  hasOlder = false;
-  /** How many messages older pages put before the first page: the list keeps its position with it. */
-  prepended = 0;
   joinState: JoinState = 'idle';
   /** Members in the room, as the last presence event said. */
   online = 0;
@@ -77,14 +69,20 @@ export class ChatStore {
 
   /** The highest sequence number applied; live events at or below it are duplicates. */
   private lastSeq = 0;
-  private startCursor = '';
-  private latestRequest: Promise<void> | null = null;
-  private olderRequest: Promise<void> | null = null;
   private readonly ackTimers = new Map<string, ReturnType<typeof setTimeout>>();
   private readonly pendingDeletes = new Set<string>();
 
-  constructor(readonly root: RootStore) {
-    makeAutoObservable<ChatStore, 'ackTimers' | 'pendingDeletes'>(this, { root: false, ackTimers: false, pendingDeletes: false });
+  constructor(root: RootStore) {
+    super(root, 'ChatStore');
+    makeObservable<ChatStore, PrivateMembers>(this, {
+      outbox: observable, joinState: observable, online: observable, deniedLevels: observable, active: observable,
+      lastSentAt: observable, lastSeq: observable,
+      ordered: computed, actor: computed, canChat: computed, access: computed, allowedLevels: computed,
+      open: action, close: action, join: action, send: action, sendOverHttp: action, delete: action, receiveMessage: action,
+      receiveDelete: action, receivePresence: action, receiveShowRoom: action, receiveAck: action, receiveError: action,
+      socketStatusChanged: action, viewerChanged: action,
+      receive: override, reset: override,
+    });
     const socket = root.realtime.socket;
     socket.on('chat_room', (data) => this.receiveMessage(data));
     socket.on('delete_chat', (data) => this.receiveDelete(data));
@@ -102,7 +100,7 @@ export class ChatStore {
 
   /** The messages in room order (by sequence number). */
   get ordered(): ChatMessage[] {
-    return [...this.messages.values()].sort((a, b) => a.seq - b.seq);
+    return [...this.data.values()].sort((a, b) => a.seq - b.seq);
   }
 
   get actor(): ChatActor {
@@ -165,58 +163,45 @@ export class ChatStore {
     this.root.realtime.socket.join(this.room, () => (this.isLoaded ? this.lastSeq : undefined));
   }
 
-  /** Loads the newest page of history; concurrent calls share the request. */
-  loadLatest(): Promise<void> {
-    if (this.isLoaded) return Promise.resolve();
-    this.latestRequest ??= this.fetchPage().finally(() => {
-      this.latestRequest = null;
-    });
-    return this.latestRequest;
+  protected idOf(data: RealtimeChatMessage) {
+    return data.id;
   }
 
-  /** Loads the page before the oldest message held; concurrent calls share the request. */
-  loadOlder(): Promise<void> {
-    if (!this.isLoaded || !this.hasOlder || !this.startCursor) return Promise.resolve();
-    this.olderRequest ??= this.fetchPage(this.startCursor).finally(() => {
-      this.olderRequest = null;
-    });
-    return this.olderRequest;
+  protected create(data: RealtimeChatMessage) {
+    return new ChatMessage(data);
   }
 
-  private async fetchPage(before?: string) {
-    this.isFetching = true;
+  protected update(message: ChatMessage, data: RealtimeChatMessage) {
+    message.update(data);
+  }
+
+  protected async fetchPage(direction: PageDirection, before: string): Promise<Page<RealtimeChatMessage> | null> {
     const reply = await this.root.client.request<ChatPage>('utils.getChatMessages', {
       room: this.room,
       first: CHAT_PAGE_SIZE,
       ...(before ? { before } : {}),
     });
-    runInAction(() => {
-      this.isFetching = false;
-      const page = reply?.guaqi?.utils?.getChatMessages;
-      if (!page) return;
-      let added = 0;
-      for (const { node } of page.edges) {
-        if (!this.messages.has(node.id) && !node.deleted) added += 1;
-        this.add(node);
-        if (!before) this.lastSeq = Math.max(this.lastSeq, node.seq);
-      }
-      if (before) this.prepended += added;
-      if (page.pageInfo.startCursor || !before) this.startCursor = page.pageInfo.startCursor;
-      this.hasOlder = page.pageInfo.hasNextPage;
-      this.isLoaded = true;
-    });
+    const page = reply?.guaqi?.utils?.getChatMessages;
+    if (!page) return null;
+    const items = page.edges.map((edge) => edge.node);
+    return {
+      items,
+      olderCursor: page.pageInfo.startCursor,
+      hasOlder: page.pageInfo.hasNextPage,
+      apply: () => {
+        if (direction === 'latest') for (const item of items) this.lastSeq = Math.max(this.lastSeq, item.seq);
+      },
+    };
   }
 
-  /** Adds a message or updates the one held; a deleted one is dropped. */
-  add(data: ChatMessageData) {
+  /** Keeps a message of this room or updates the one held; a deleted one is dropped. */
+  override receive(data: RealtimeChatMessage) {
     if (data.room && data.room !== this.room) return;
     if (data.deleted) {
-      this.messages.delete(data.id);
+      this.data.delete(data.id);
       return;
     }
-    const held = this.messages.get(data.id);
-    if (held) held.update(data);
-    else this.messages.set(data.id, new ChatMessage(data));
+    this.add(data);
     this.outbox = this.outbox.filter((entry) => entry.messageId !== data.id);
   }
 
@@ -258,21 +243,21 @@ export class ChatStore {
     this.clearAckTimer(clientId);
     const entry = this.outbox.find((e) => e.clientId === clientId);
     if (!entry || entry.messageId) return;
-    const reply = await this.root.client.request<{ guaqi?: { utils?: { sendChat?: ChatMessageData } } }>('utils.chat', {
+    const reply = await this.root.client.request('utils.chat', {
       text: entry.text,
       room: this.room,
       clientId,
     });
-    runInAction(() => {
+    this.inAction('sendOverHttp', () => {
       const message = reply?.guaqi?.utils?.sendChat;
       // The sequence is not advanced here: the live events before it must still come from the socket.
-      if (message) this.add(message);
+      if (message) this.receive(message);
       this.outbox = this.outbox.filter((e) => e.clientId !== clientId);
     });
   }
 
   /** Deletes a message (after the viewer confirmed): utils.chatDelete signs it, delete_chat performs it. */
-  async remove(message: ChatMessage) {
+  async delete(message: ChatMessage) {
     if (!message.canBeDeletedBy(this.actor)) return;
     const socket = this.root.realtime.socket;
     if (!socket.isReady) {
@@ -295,7 +280,7 @@ export class ChatStore {
   }
 
   /** The text of a refused command in the viewer's language. */
-  errorMessage(error: RealtimeErrorData): string {
+  errorMessage(error: Refusal): string {
     const vars = {
       levels: (error.levels?.length ? error.levels : this.allowedLevels).join(', '),
       seconds: Math.max(1, Math.ceil((error.retryAfterMs ?? 0) / 1000)),
@@ -305,20 +290,20 @@ export class ChatStore {
     return error.message || this.root.t('chat.error.unavailable');
   }
 
-  private receiveMessage(data: ChatMessageData) {
+  private receiveMessage(data: RealtimeChatMessage) {
     if (data.room !== this.room || data.seq <= this.lastSeq) return;
     this.lastSeq = data.seq;
-    this.add(data);
+    this.receive(data);
   }
 
-  private receiveDelete(data: DeleteChatData) {
+  private receiveDelete(data: ChatDeleted) {
     if (data.room !== this.room || data.seq <= this.lastSeq) return;
     this.lastSeq = data.seq;
-    this.messages.delete(data.id);
+    this.data.delete(data.id);
     if (this.pendingDeletes.delete(data.id)) this.root.toasts.success(this.root.t('chat.deleted'));
   }
 
-  private receivePresence(data: PresenceData) {
+  private receivePresence(data: Presence) {
     if (data.room !== this.room) return;
     this.online = data.online;
     if (!data.self) return;
@@ -331,13 +316,13 @@ export class ChatStore {
     }
   }
 
-  private receiveShowRoom(data: ShowRoomData) {
+  private receiveShowRoom(data: ShowRoomReply) {
     if (data.room === this.room) this.online = data.online;
   }
 
-  private receiveAck(data: ChatAckData) {
+  private receiveAck(data: ChatAck) {
     this.clearAckTimer(data.clientId);
-    if (this.messages.has(data.id)) {
+    if (this.data.has(data.id)) {
       this.outbox = this.outbox.filter((entry) => entry.clientId !== data.clientId);
       return;
     }
@@ -345,7 +330,7 @@ export class ChatStore {
     if (entry) entry.messageId = data.id;
   }
 
-  private receiveError(error: RealtimeErrorData) {
+  private receiveError(error: Refusal) {
     switch (error.action) {
       case 'join_room':
         if (error.code === 'chat.error.noAccess') {
@@ -365,7 +350,9 @@ export class ChatStore {
         this.root.toasts.error(this.errorMessage(error));
         return;
       case 'delete_chat':
-        this.pendingDeletes.clear();
+        // The refusal names its message; other deletions in flight may still succeed.
+        if (error.id) this.pendingDeletes.delete(error.id);
+        else this.pendingDeletes.clear();
         this.root.toasts.error(this.errorMessage(error));
         return;
       default:
@@ -397,13 +384,10 @@ export class ChatStore {
     this.ackTimers.delete(clientId);
   }
 
-  private reset() {
-    this.messages.clear();
+  /** Forgets the history (further behind than the server replays); what was not acknowledged stays in the outbox. */
+  override reset() {
+    super.reset();
     this.outbox = this.outbox.filter((entry) => !entry.messageId);
-    this.isLoaded = false;
-    this.hasOlder = false;
-    this.startCursor = '';
-    this.prepended = 0;
     this.lastSeq = 0;
   }
 }

@@ -1,5 +1,4 @@
 import { makeAutoObservable, runInAction } from 'mobx';
-import { fetchJSON } from '../api/fetchJSON';
 import type { Lang } from '../i18n/languages';
 import type { RootStore } from './RootStore';
 
@@ -49,21 +48,12 @@ export class DialCodesStore {
 
   private async load(lang: string) {
     this.isFetching = true;
-    try {
-      const response = await fetchJSON<{ data?: DialCode[] }>(`/api/countryDialCodes?lang=${encodeURIComponent(lang)}`, {
-        headers: { accept: 'application/json' },
-      });
-      const list = response.ok ? (response.body?.data ?? []) : [];
-      runInAction(() => {
-        if (list.length > 0) this.byLang.set(lang, list);
-      });
-      if (!response.ok) this.root.toasts.error(this.root.t('common.error.status', { status: response.status }));
-    } catch {
-      this.root.toasts.error(this.root.t('common.error.network'));
-    } finally {
-      runInAction(() => {
-        this.isFetching = false;
-      });
-    }
+    const result = await this.root.client.get<{ data?: DialCode[] }>(`/api/countryDialCodes?lang=${encodeURIComponent(lang)}`);
+    runInAction(() => {
+      this.isFetching = false;
+      const list = result.ok ? (result.data.data ?? []) : [];
+      if (list.length > 0) this.byLang.set(lang, list);
+    });
+    if (!result.ok) this.root.client.showError(result.error);
   }
 }

@@ -49,9 +49,9 @@ describe('FollowsStore', () => {
   it('lists the viewer’s followings 12 a page', async () => {
     const { calls, root } = setup();
     root.auth.setViewer(inboxViewer());
-    await root.follows.loadFollowings();
-    await root.follows.loadMoreFollowings();
-    await root.follows.loadMoreFollowings();
+    await root.follows.loadLatest();
+    await root.follows.loadOlder();
+    await root.follows.loadOlder();
     expect(requests(calls, 'profile.follow')).toEqual([
       { userId: '42', type: 'following', first: 12 },
       { userId: '42', type: 'following', first: 12, after: '8' },

@@ -1,7 +1,8 @@
-import { makeAutoObservable, observable, runInAction } from 'mobx';
-import type { InboxUser } from '../api/socket';
+import { action, computed, makeObservable, observable, override } from 'mobx';
+import type { Summary } from '../api/wire.gen';
 import { FOLLOWINGS_PAGE_SIZE } from '../models/PrivateMessage';
 import type { RootStore } from './RootStore';
+import { PagedStore, type Page, type PageDirection } from './base/PagedStore';
 
 /** A member's follow counts and how the viewer stands with them (profile.followStats). */
 export interface FollowStats {
@@ -14,7 +15,7 @@ export interface FollowStats {
 }
 
 /** A member of a follow list. */
-export interface FollowedUser extends InboxUser {
+export interface FollowedUser extends Summary {
   description: string;
   isFollowing: boolean;
 }
@@ -29,46 +30,46 @@ interface FollowUserReply {
 
 /**
  * Follows: each member's counts and the viewer's follow state (profile.followStats), following and
- * unfollowing (profile.followUser; guests get the login box instead), and the members the viewer
- * follows, 12 a page (profile.follow), for the private-message box.
+ * unfollowing (profile.followUser; guests get the login box instead), and, as the collection, the
+ * members the viewer follows, 12 a page (profile.follow), for the private-message box.
  */
-export class FollowsStore {
+export class FollowsStore extends PagedStore<FollowedUser, FollowedUser> {
   stats = observable.map<string, FollowStats>();
   /** Members whose follow or unfollow is on its way. */
   toggling = observable.set<string>();
-
-  followings: FollowedUser[] = [];
   followingsTotal = 0;
-  followingsLoaded = false;
-  followingsFetching = false;
-  followingsHasMore = false;
 
-  private followingsCursor = '';
-  private followingsRequest: Promise<void> | null = null;
-  private readonly statsRequests = new Map<string, Promise<void>>();
+  constructor(root: RootStore) {
+    super(root, 'FollowsStore');
+    makeObservable(this, { followingsTotal: observable, followings: computed, toggleFollow: action, reset: override });
+  }
 
-  constructor(readonly root: RootStore) {
-    makeAutoObservable<FollowsStore, 'followingsRequest' | 'statsRequests'>(this, {
-      root: false,
-      followingsRequest: false,
-      statsRequests: false,
-    });
+  protected idOf(user: FollowedUser) {
+    return user.databaseId;
+  }
+
+  protected create(user: FollowedUser) {
+    return user;
+  }
+
+  protected update(held: FollowedUser, user: FollowedUser) {
+    Object.assign(held, user);
+  }
+
+  /** The members the viewer follows, in the order the pages gave them. */
+  get followings(): FollowedUser[] {
+    return [...this.data.values()];
   }
 
   /** Loads a member's counts; concurrent calls share the request. */
   loadStats(userId: string): Promise<void> {
-    let request = this.statsRequests.get(userId);
-    if (!request) {
-      request = this.fetchStats(userId).finally(() => this.statsRequests.delete(userId));
-      this.statsRequests.set(userId, request);
-    }
-    return request;
+    return this.shared(`stats:${userId}`, () => this.fetchStats(userId));
   }
 
   private async fetchStats(userId: string) {
-    const reply = await this.root.client.call<{ followStats: FollowStats }>('profile.followStats', { userId });
+    const reply = await this.root.client.call('profile.followStats', { userId });
     if (!reply.ok) return;
-    runInAction(() => this.stats.set(userId, reply.data.followStats));
+    this.inAction('fetchStats', () => this.stats.set(userId, reply.data.followStats));
   }
 
   /** Follows or unfollows a member; a guest is asked to log in and nothing is sent (SPEC §6). */
@@ -77,7 +78,7 @@ export class FollowsStore {
     const follow = !this.stats.get(userId)?.isFollowing;
     this.toggling.add(userId);
     const reply = await this.root.client.request<FollowUserReply>('profile.followUser', { userId, follow });
-    runInAction(() => {
+    this.inAction('toggleFollow', () => {
       this.toggling.delete(userId);
       const result = reply?.gqFollowUser;
       if (!result) return;
@@ -94,62 +95,37 @@ export class FollowsStore {
       const own = viewerId ? this.stats.get(viewerId) : undefined;
       if (own) own.following = result.following;
       // The followings list changed order and content: read it again when next shown.
-      this.resetFollowings();
+      this.data.clear();
+      this.followingsTotal = 0;
+      this.resetPaging();
     });
   }
 
-  /** Loads the first page of the viewer's followings once. */
-  loadFollowings(): Promise<void> {
-    if (this.followingsLoaded) return Promise.resolve();
-    this.followingsRequest ??= this.fetchFollowings('').finally(() => {
-      this.followingsRequest = null;
-    });
-    return this.followingsRequest;
-  }
-
-  /** Loads the next page of followings (the list's end was reached). */
-  loadMoreFollowings(): Promise<void> {
-    if (!this.followingsLoaded || !this.followingsHasMore || !this.followingsCursor) return Promise.resolve();
-    this.followingsRequest ??= this.fetchFollowings(this.followingsCursor).finally(() => {
-      this.followingsRequest = null;
-    });
-    return this.followingsRequest;
-  }
-
-  private async fetchFollowings(after: string) {
+  protected async fetchPage(_direction: PageDirection, after: string): Promise<Page<FollowedUser> | null> {
     const viewerId = this.root.auth.viewer?.data.databaseId;
-    if (!viewerId) return;
-    this.followingsFetching = true;
+    if (!viewerId) return null;
     const reply = await this.root.client.request<FollowListReply>('profile.follow', {
       userId: viewerId,
       type: 'following',
       first: FOLLOWINGS_PAGE_SIZE,
       ...(after ? { after } : {}),
     });
-    runInAction(() => {
-      this.followingsFetching = false;
-      if (!reply || this.root.auth.viewer?.data.databaseId !== viewerId) return;
-      const held = new Set(this.followings.map((user) => user.databaseId));
-      for (const { node } of reply.follow.edges) if (!held.has(node.databaseId)) this.followings.push(node);
-      this.followingsCursor = reply.follow.pageInfo.endCursor || this.followingsCursor;
-      this.followingsHasMore = reply.follow.pageInfo.hasNextPage;
-      this.followingsTotal = reply.follow.totalCount;
-      this.followingsLoaded = true;
-    });
-  }
-
-  private resetFollowings() {
-    this.followings = [];
-    this.followingsTotal = 0;
-    this.followingsLoaded = false;
-    this.followingsHasMore = false;
-    this.followingsCursor = '';
+    if (!reply || this.root.auth.viewer?.data.databaseId !== viewerId) return null;
+    return {
+      items: reply.follow.edges.map((edge) => edge.node),
+      olderCursor: reply.follow.pageInfo.endCursor,
+      hasOlder: reply.follow.pageInfo.hasNextPage,
+      apply: () => {
+        this.followingsTotal = reply.follow.totalCount;
+      },
+    };
   }
 
   /** Forgets everything (another viewer: the follow states were theirs). */
-  reset() {
+  override reset() {
+    super.reset();
     this.stats.clear();
     this.toggling.clear();
-    this.resetFollowings();
+    this.followingsTotal = 0;
   }
 }

@@ -76,7 +76,7 @@ describe('InboxStore', () => {
 
   it('an unread event (a read on any session) clears the conversation badge and the counter', async () => {
     const { root, socket } = await ready();
-    await root.conversations.load();
+    await root.conversations.loadLatest();
     expect(root.conversations.get('7')?.unread).toBe(1);
     socket.receive('unread', { seq: 11, unread: unread(1, 1), conversation: { userId: '7', unread: 0 } });
     expect(root.conversations.get('7')?.unread).toBe(0);
@@ -87,7 +87,7 @@ describe('InboxStore', () => {
 
   it('marks the loaded notifications read when the counter reaches zero elsewhere', async () => {
     const { root, socket } = await ready();
-    await root.notifications.load();
+    await root.notifications.loadLatest();
     expect(root.notifications.ordered[0].read).toBe(false);
     socket.receive('unread', { seq: 11, unread: unread(2, 0) });
     expect(root.notifications.ordered[0].read).toBe(true);
@@ -95,7 +95,7 @@ describe('InboxStore', () => {
 
   it('inbox_reset continues from the server seq and reloads the counters and the lists that were shown', async () => {
     const { root, calls, socket } = await ready();
-    await Promise.all([root.conversations.load(), root.notifications.load()]);
+    await Promise.all([root.conversations.loadLatest(), root.notifications.loadLatest()]);
     const before = { counts: requests(calls, 'utils.getUnreadCounts').length, recents: requests(calls, 'utils.getPrivateMessageUsers').length };
     socket.receive('inbox_reset', { lastSeq: 700 });
     expect(root.inbox.seq).toBe(700);
@@ -103,7 +103,7 @@ describe('InboxStore', () => {
     await vi.waitFor(() => expect(requests(calls, 'utils.getPrivateMessageUsers')).toHaveLength(before.recents + 1));
     await vi.waitFor(() => expect(requests(calls, 'utils.getNotifications')).toHaveLength(2));
     socket.receive('notification', { seq: 650, notification: notification(5, 9), unread: unread(5, 5) });
-    expect(root.notifications.byId.has('905')).toBe(false);
+    expect(root.notifications.data.has('905')).toBe(false);
   });
 
   it('an unread event naming a notification marks just that one read on this session', async () => {
@@ -132,8 +132,8 @@ describe('InboxStore', () => {
     socket.receive('notification', { seq: 11, notification: notification(1, 0), unread: unread(2, 2) });
     root.auth.setViewer(inboxViewer({ id: '43' }));
     expect(root.inbox.seq).toBe(0);
-    expect(root.notifications.byId.size).toBe(0);
-    expect(root.conversations.byPeer.size).toBe(0);
+    expect(root.notifications.data.size).toBe(0);
+    expect(root.conversations.data.size).toBe(0);
   });
 
   it('the same member in two tabs: a message arrives in both, a read in one clears both', async () => {

@@ -1,18 +1,10 @@
 import { makeAutoObservable, reaction, runInAction } from 'mobx';
-import type {
-  DeletePrivateMessageEvent,
-  InboxResetData,
-  InboxSyncedData,
-  NotificationEvent,
-  PrivateMessageEvent,
-  UnreadCounts,
-  UnreadEvent,
-} from '../api/socket';
+import type { InboxReset, InboxSynced, RealtimeEvents, Unread } from '../api/wire.gen';
 import type { RootStore } from './RootStore';
 
 /** The reply of utils.getUnreadCounts. */
 interface UnreadCountsReply {
-  unread: UnreadCounts;
+  unread: Unread;
   inboxSeq: number;
 }
 
@@ -29,7 +21,7 @@ export class InboxStore {
   /** The highest inbox seq applied; 0 before the first (connect then asks for live events only). */
   seq = 0;
   /** The counters as the server last told them. */
-  counts: UnreadCounts = { messages: 0, notifications: 0 };
+  counts: Unread = { messages: 0, notifications: 0 };
   /** The counters were read from the server (before that the viewer's gqNotification stands in). */
   isLoaded = false;
 
@@ -94,7 +86,7 @@ export class InboxStore {
    * Takes counters from a reply or an event. `asOfSeq`, when known, is the inbox seq they are as
    * of: counters older than those held are ignored.
    */
-  applyCounts(unread: UnreadCounts | undefined, asOfSeq?: number) {
+  applyCounts(unread: Unread | undefined, asOfSeq?: number) {
     if (!unread) return;
     if (asOfSeq !== undefined) {
       if (this.isLoaded && asOfSeq < this.countsSeq) return;
@@ -111,40 +103,40 @@ export class InboxStore {
     return true;
   }
 
-  private receiveMessage(event: PrivateMessageEvent) {
+  private receiveMessage(event: RealtimeEvents['private_message']) {
     if (!this.accept(event.seq)) return;
     this.applyCounts(event.unread, event.seq);
     this.root.conversations.receiveMessage(event);
     this.root.messages.receiveMessage(event);
   }
 
-  private receiveDelete(event: DeletePrivateMessageEvent) {
+  private receiveDelete(event: RealtimeEvents['delete_private_message']) {
     if (!this.accept(event.seq)) return;
     this.applyCounts(event.unread, event.seq);
     this.root.messages.receiveDelete(event);
   }
 
-  private receiveNotification(event: NotificationEvent) {
+  private receiveNotification(event: RealtimeEvents['notification']) {
     if (!this.accept(event.seq)) return;
     this.applyCounts(event.unread, event.seq);
     this.root.notifications.receive(event.notification);
   }
 
-  private receiveUnread(event: UnreadEvent) {
+  private receiveUnread(event: RealtimeEvents['unread']) {
     if (!this.accept(event.seq)) return;
     this.applyCounts(event.unread, event.seq);
     if (event.conversation) this.root.conversations.receiveUnread(event.conversation);
     const read = event.notificationsRead;
     if (read?.all || event.unread.notifications === 0) this.root.notifications.markAllLoadedRead();
-    else if (read?.id) this.root.notifications.byId.get(read.id)?.markAsRead();
+    else if (read?.id) this.root.notifications.data.get(read.id)?.markAsRead();
   }
 
-  private synced(data: InboxSyncedData) {
+  private synced(data: InboxSynced) {
     if (data.lastSeq > this.seq) this.seq = data.lastSeq;
   }
 
   /** Too far behind to replay: continue from the server's seq and reload what was shown. */
-  private resetTo(data: InboxResetData) {
+  private resetTo(data: InboxReset) {
     this.seq = data.lastSeq;
     this.countsSeq = 0;
     void this.loadCounts();

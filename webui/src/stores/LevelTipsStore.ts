@@ -51,7 +51,7 @@ export class LevelTipsStore {
     const key = `${this.root.locale.lang}:${this.root.auth.viewer?.id ?? ''}`;
     if (this.isFetching || (this.tips && this.loadedFor === key)) return;
     this.isFetching = true;
-    const reply = await this.root.client.request<{ levelTips?: LevelTips }>('utils.levelTips');
+    const reply = await this.root.client.request('utils.levelTips');
     runInAction(() => {
       this.isFetching = false;
       if (reply?.levelTips) {

@@ -2,7 +2,7 @@ import { signIn } from '../test/chat';
 import { FakeSocket } from '../test/fakeSocket';
 import { conversationPage, inboxUser, inboxViewer, privateMessage, recentsPage, unread } from '../test/inbox';
 import { apiResponder, createTestRoot, json, mockFetch, type FetchCall } from '../test/stores';
-import type { PrivateMessageData } from '../api/socket';
+import type { PrivateMessage } from '../api/wire.gen';
 
 function requests(calls: FetchCall[], action: string) {
   return calls.filter((call) => call.body?.action === action).map((call) => call.body?.data as Record<string, unknown>);
@@ -72,8 +72,8 @@ describe('MessagesStore', () => {
 
   it('loads recents 20 a page, the most recent first', async () => {
     const { calls, root } = setup();
-    await root.conversations.load();
-    await root.conversations.loadMore();
+    await root.conversations.loadLatest();
+    await root.conversations.loadOlder();
     expect(requests(calls, 'utils.getPrivateMessageUsers')).toEqual([
       { userId: '42', type: 'MESSAGE', first: 20 },
       { userId: '42', type: 'MESSAGE', first: 20, after: '503' },
@@ -132,11 +132,11 @@ describe('MessagesStore', () => {
     const { calls, messages, root } = setup();
     await messages.openConversation(ann);
     const [theirs, mine] = messages.thread('7');
-    expect(await messages.remove(theirs)).toBe(false);
+    expect(await messages.delete(theirs)).toBe(false);
     expect(requests(calls, 'mutates.deletePrivateMessage')).toHaveLength(0);
-    expect(await messages.remove(mine)).toBe(true);
+    expect(await messages.delete(mine)).toBe(true);
     expect(requests(calls, 'mutates.deletePrivateMessage')).toEqual([{ id: mine.id, toId: '7' }]);
-    expect(messages.messages.has(mine.id)).toBe(false);
+    expect(messages.data.has(mine.id)).toBe(false);
     expect(root.toasts.toasts.at(-1)).toMatchObject({ type: 'success', message: 'Message deleted' });
   });
 
@@ -155,7 +155,7 @@ describe('MessagesStore', () => {
     socket.accept('42');
     messages.openBox(ann);
     await vi.waitFor(() => expect(root.conversations.get('7')?.isLoaded).toBe(true));
-    const live: PrivateMessageData = privateMessage(4, '7', '42', { content: 'live' });
+    const live: PrivateMessage = privateMessage(4, '7', '42', { content: 'live' });
     socket.receive('private_message', { seq: 5, message: live, unread: unread(1, 0), conversation: { userId: '7', unread: 1 } });
     await vi.waitFor(() => expect(requests(calls, 'mutates.readPrivateMessages')).toEqual([{ toId: '7' }]));
     await vi.waitFor(() => expect(root.inbox.unreadMessages).toBe(0));

@@ -1,28 +1,22 @@
-import { makeAutoObservable, observable, runInAction } from 'mobx';
-import type {
-  ConversationUnread,
-  DeletePrivateMessageEvent,
-  InboxUser,
-  PrivateMessageData,
-  PrivateMessageEvent,
-  UnreadCounts,
-} from '../api/socket';
+import { action, computed, makeObservable, observable, override } from 'mobx';
+import type { ConversationUnread, PrivateMessage as PrivateMessageData, RealtimeEvents, Summary, Unread } from '../api/wire.gen';
 import type { Conversation } from '../models/Conversation';
 import { DIRECT_MESSAGES, MESSAGE_MAX_LENGTH, MESSAGES_PAGE_SIZE, PrivateMessage, messageLength } from '../models/PrivateMessage';
 import { byCreation } from '../utils/order';
 import type { RootStore } from './RootStore';
+import { ModelStore } from './base/ModelStore';
 
 /** The reply of utils.getPrivateMessage. */
 interface ConversationPageReply {
   privateMessages: { edges: { cursor: string; node: PrivateMessageData }[]; pageInfo: { endCursor: string; hasNextPage: boolean } };
-  user: InboxUser;
-  unread: UnreadCounts;
+  user: Summary;
+  unread: Unread;
   conversation: ConversationUnread;
   inboxSeq: number;
 }
 
 interface ReadReply {
-  gqReadPrivateMessages: { read: number; unread: UnreadCounts; conversation: ConversationUnread };
+  gqReadPrivateMessages: { read: number; unread: Unread; conversation: ConversationUnread };
 }
 
 /** Which list the box shows beside the conversation. */
@@ -47,18 +41,24 @@ function nextClientId(): string {
  * idempotency key, deleting one's own messages, and reading: opening a conversation marks it read,
  * and so does a message arriving in the open conversation.
  */
-export class MessagesStore {
-  messages = observable.map<string, PrivateMessage>();
+export class MessagesStore extends ModelStore<PrivateMessage, PrivateMessageData> {
   /** The member whose conversation the box shows; null shows the lists. */
   activePeerId: string | null = null;
   tab: MessageBoxTab = 'recents';
   isSending = false;
 
   private pending: PendingSend | null = null;
-  private readonly requests = new Map<string, Promise<void>>();
 
-  constructor(readonly root: RootStore) {
-    makeAutoObservable<MessagesStore, 'requests'>(this, { root: false, requests: false });
+  constructor(root: RootStore) {
+    super(root, 'MessagesStore');
+    makeObservable<MessagesStore, 'readWhenSeen' | 'forget'>(this, {
+      activePeerId: observable, tab: observable, isSending: observable,
+      viewerId: computed, canMessage: computed, isOpen: computed, active: computed,
+      openBox: action, closeBox: action, setTab: action, openConversation: action, closeConversation: action, markRead: action,
+      markReceivedRead: action, send: action, delete: action, receiveMessage: action, readWhenSeen: action, receiveDelete: action,
+      forget: action, reload: action,
+      reset: override,
+    });
     if (typeof document !== 'undefined') document.addEventListener('visibilitychange', () => this.readWhenSeen());
   }
 
@@ -88,11 +88,11 @@ export class MessagesStore {
   /** The messages between the viewer and `peerId`, oldest first. */
   thread(peerId: string): PrivateMessage[] {
     const viewerId = this.viewerId;
-    return [...this.messages.values()].filter((message) => message.isBetween(viewerId, peerId)).sort(byCreation);
+    return [...this.data.values()].filter((message) => message.isBetween(viewerId, peerId)).sort(byCreation);
   }
 
   /** Opens the box: on the lists, or on the conversation with `user` (the message button of a profile). */
-  openBox(user?: InboxUser) {
+  openBox(user?: Summary) {
     if (!this.root.auth.requireLogin()) return;
     this.root.ui.open('messages');
     if (user) void this.openConversation(user);
@@ -108,7 +108,7 @@ export class MessagesStore {
   }
 
   /** Shows the conversation with `user`: loads its newest page once, and marks it read. */
-  async openConversation(user: InboxUser) {
+  async openConversation(user: Summary) {
     const conversation = this.root.conversations.ensure(user);
     this.activePeerId = conversation.peerId;
     if (!conversation.isLoaded) await this.loadPage(conversation, '');
@@ -129,29 +129,25 @@ export class MessagesStore {
 
   /** Loads a page of a conversation (the newest when `after` is empty, marking it read); one at a time per conversation. */
   private loadPage(conversation: Conversation, after: string): Promise<void> {
-    const key = conversation.peerId;
-    let request = this.requests.get(key);
-    if (!request) {
-      request = this.fetchPage(conversation, after).finally(() => this.requests.delete(key));
-      this.requests.set(key, request);
-    }
-    return request;
+    return this.shared(conversation.peerId, () => this.fetchPage(conversation, after));
   }
 
   private async fetchPage(conversation: Conversation, after: string) {
     const viewerId = this.viewerId;
-    conversation.isFetching = true;
+    this.inAction('fetchPage', () => {
+      conversation.isFetching = true;
+    });
     const reply = await this.root.client.request<ConversationPageReply>('utils.getPrivateMessage', {
       toId: conversation.peerId,
       first: MESSAGES_PAGE_SIZE,
       ...(after ? { after } : { markRead: true }),
     });
-    runInAction(() => {
+    this.inAction('fetchPage', () => {
       conversation.isFetching = false;
       if (!reply || this.viewerId !== viewerId) return;
       let added = 0;
       for (const { node } of reply.privateMessages.edges) {
-        if (!this.messages.has(node.id)) added += 1;
+        if (!this.data.has(node.id)) added += 1;
         this.add(node);
       }
       if (after) conversation.prepended += added;
@@ -172,7 +168,7 @@ export class MessagesStore {
     this.markReceivedRead(peerId);
     const result = await this.root.client.call<ReadReply>('mutates.readPrivateMessages', { toId: peerId });
     if (!result.ok) return;
-    runInAction(() => {
+    this.inAction('markRead', () => {
       const read = result.data.gqReadPrivateMessages;
       this.root.inbox.applyCounts(read.unread);
       this.root.conversations.get(read.conversation.userId)?.setUnread(read.conversation.unread);
@@ -181,19 +177,19 @@ export class MessagesStore {
 
   /** The viewer has read what `peerId` sent. */
   markReceivedRead(peerId: string) {
-    for (const message of this.messages.values()) if (message.from.databaseId === peerId) message.markAsRead();
+    for (const message of this.data.values()) if (message.from.databaseId === peerId) message.markAsRead();
   }
 
-  /** Adds a message or updates the one held. */
-  add(data: PrivateMessageData): PrivateMessage {
-    const held = this.messages.get(data.id);
-    if (held) {
-      held.update(data);
-      return held;
-    }
-    const message = new PrivateMessage(data);
-    this.messages.set(data.id, message);
-    return message;
+  protected idOf(data: PrivateMessageData) {
+    return data.id;
+  }
+
+  protected create(data: PrivateMessageData) {
+    return new PrivateMessage(data);
+  }
+
+  protected update(message: PrivateMessage, data: PrivateMessageData) {
+    message.update(data);
   }
 
   /** Why `text` cannot be sent to the open conversation, as an i18n key; null when it can. */
@@ -223,12 +219,12 @@ export class MessagesStore {
     const pending = this.pending?.peerId === peerId && this.pending.text === content ? this.pending : { peerId, text: content, clientId: nextClientId() };
     this.pending = pending;
     this.isSending = true;
-    const reply = await this.root.client.request<{ gqSendMessage: { message: PrivateMessageData } }>('mutates.sendMessage', {
+    const reply = await this.root.client.request('mutates.sendMessage', {
       to_id: peerId,
       content,
       clientId: pending.clientId,
     });
-    runInAction(() => {
+    this.inAction('send', () => {
       this.isSending = false;
       const message = reply?.gqSendMessage?.message;
       if (!message) return;
@@ -240,20 +236,20 @@ export class MessagesStore {
   }
 
   /** Deletes one of the viewer's messages (after they confirmed); a toast says it is done. */
-  async remove(message: PrivateMessage): Promise<boolean> {
+  async delete(message: PrivateMessage): Promise<boolean> {
     if (!message.canBeDeletedBy(this.viewerId)) return false;
-    const reply = await this.root.client.request<{ gqDeletePrivateMessage: { id: string } }>('mutates.deletePrivateMessage', {
+    const reply = await this.root.client.request('mutates.deletePrivateMessage', {
       id: message.id,
       toId: message.to.databaseId,
     });
     if (!reply) return false;
-    runInAction(() => this.forget(message.id, message.to.databaseId));
+    this.forget(message.id, message.to.databaseId);
     this.root.toasts.success(this.root.t('message.deleted'));
     return true;
   }
 
   /** A live message: kept, and read at once when its conversation is open in the box. */
-  receiveMessage(event: PrivateMessageEvent) {
+  receiveMessage(event: RealtimeEvents['private_message']) {
     const message = this.add(event.message);
     const peerId = message.peerOf(this.viewerId).databaseId;
     if (this.isShowing(peerId) && !message.isFrom(this.viewerId) && event.conversation.unread > 0) void this.markRead(peerId);
@@ -265,13 +261,13 @@ export class MessagesStore {
     if (conversation && conversation.unread > 0 && this.isShowing(conversation.peerId)) void this.markRead(conversation.peerId);
   }
 
-  receiveDelete(event: DeletePrivateMessageEvent) {
+  receiveDelete(event: RealtimeEvents['delete_private_message']) {
     const peerId = event.fromId === this.viewerId ? event.toId : event.fromId;
     this.forget(event.id, peerId, event.conversation);
   }
 
   private forget(id: string, peerId: string, unread?: ConversationUnread) {
-    this.messages.delete(id);
+    this.data.delete(id);
     const conversation = this.root.conversations.get(peerId);
     const replacement = this.thread(peerId).at(-1) ?? null;
     this.root.conversations.messageDeleted(peerId, id, unread?.unread ?? conversation?.unread ?? 0, replacement);
@@ -279,15 +275,15 @@ export class MessagesStore {
 
   /** After an inbox reset: the loaded pages may miss deletions; the open conversation is read again. */
   reload() {
-    this.messages.clear();
-    for (const conversation of this.root.conversations.byPeer.values()) conversation.unload();
+    this.data.clear();
+    for (const conversation of this.root.conversations.data.values()) conversation.unload();
     const active = this.active;
     if (active && this.isOpen) void this.loadPage(active, '');
   }
 
   /** Forgets everything (another viewer). */
-  reset() {
-    this.messages.clear();
+  override reset() {
+    super.reset();
     this.activePeerId = null;
     this.tab = 'recents';
     this.isSending = false;

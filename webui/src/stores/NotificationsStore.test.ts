@@ -33,7 +33,7 @@ function setup(readFails = false) {
 describe('NotificationsStore', () => {
   it('loads the newest page of 20 and lists it oldest to newest', async () => {
     const { calls, notifications } = setup();
-    await notifications.load();
+    await notifications.loadLatest();
     expect(requests(calls, 'utils.getNotifications')).toEqual([{ first: 20 }]);
     expect(notifications.ordered.map((n) => n.title)).toEqual(['Notice 1', 'Notice 2', 'Notice 3']);
     expect(notifications.hasOlder).toBe(true);
@@ -41,7 +41,7 @@ describe('NotificationsStore', () => {
 
   it('pages back to older notifications from the start cursor', async () => {
     const { calls, notifications } = setup();
-    await notifications.load();
+    await notifications.loadLatest();
     await notifications.loadOlder();
     expect(requests(calls, 'utils.getNotifications')[1]).toEqual({ first: 20, before: '901' });
     expect(notifications.ordered[0].title).toBe('Notice 0');
@@ -52,7 +52,7 @@ describe('NotificationsStore', () => {
   it('appends live notifications, each once', async () => {
     const { notifications, socket } = setup();
     socket.accept('42');
-    await notifications.load();
+    await notifications.loadLatest();
     const follow = notification(4, 20, { type: 'follow', title: 'Ann', content: { userId: '7' }, from: inboxUser('7', 'Ann') });
     socket.receive('notification', { seq: 6, notification: follow, unread: unread(0, 4) });
     socket.receive('notification', { seq: 7, notification: follow, unread: unread(0, 4) });
@@ -62,7 +62,7 @@ describe('NotificationsStore', () => {
 
   it('marks one read with its id and the viewer, and the counters follow', async () => {
     const { calls, notifications, root } = setup();
-    await notifications.load();
+    await notifications.loadLatest();
     const first = notifications.ordered[0];
     await notifications.markRead(first);
     expect(requests(calls, 'utils.readNotification')).toEqual([{ id: '901', toId: '42' }]);
@@ -74,7 +74,7 @@ describe('NotificationsStore', () => {
 
   it('marks all read', async () => {
     const { calls, notifications, root } = setup();
-    await notifications.load();
+    await notifications.loadLatest();
     await notifications.markAllRead();
     expect(requests(calls, 'utils.readNotification')).toEqual([{ all: true, toId: '42' }]);
     expect(notifications.ordered.every((n) => n.read)).toBe(true);
@@ -84,7 +84,7 @@ describe('NotificationsStore', () => {
 
   it('keeps a notification unread when the server refuses', async () => {
     const { notifications, root } = setup(true);
-    await notifications.load();
+    await notifications.loadLatest();
     const first = notifications.ordered[0];
     await notifications.markRead(first);
     expect(first.read).toBe(false);

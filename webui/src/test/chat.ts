@@ -1,10 +1,10 @@
-import type { ChatMessageData } from '../api/socket';
+import type { RealtimeChatMessage } from '../api/wire.gen';
 import type { ViewerData } from '../models/Viewer';
 import type { RootStore } from '../stores/RootStore';
 import { FakeSocket } from './fakeSocket';
 
 /** A chat message of seq `seq`, by member 7 unless told, a minute apart. */
-export function chatMessage(seq: number, overrides: Partial<ChatMessageData> = {}): ChatMessageData {
+export function chatMessage(seq: number, overrides: Partial<RealtimeChatMessage> = {}): RealtimeChatMessage {
   return {
     id: String(1000 + seq),
     action: 'chat_room',
@@ -18,7 +18,7 @@ export function chatMessage(seq: number, overrides: Partial<ChatMessageData> = {
 }
 
 /** A history page as utils.getChatMessages answers it. */
-export function chatPage(messages: ChatMessageData[], hasNextPage = false) {
+export function chatPage(messages: RealtimeChatMessage[], hasNextPage = false) {
   return {
     guaqi: {
       utils: {

@@ -1,4 +1,5 @@
-import type { ServerEvents, WebSocketLike } from '../api/socket';
+import type { WebSocketLike } from '../api/socket';
+import type { RealtimeEvents } from '../api/wire.gen';
 
 /** A websocket that the test drives: it records what the client sends and plays the server. */
 export class FakeSocket implements WebSocketLike {
@@ -54,7 +55,7 @@ export class FakeSocket implements WebSocketLike {
   }
 
   /** The server sends an event. */
-  receive<K extends keyof ServerEvents>(action: K, data: ServerEvents[K]) {
+  receive<K extends keyof RealtimeEvents>(action: K, data: RealtimeEvents[K]) {
     this.onmessage?.(new MessageEvent('message', { data: JSON.stringify({ action, data }) }));
   }
 

@@ -1,11 +1,11 @@
-import type { InboxUser, NotificationData, PrivateMessageData, UnreadCounts } from '../api/socket';
+import type { Notification as NotificationData, PrivateMessage, Summary, Unread } from '../api/wire.gen';
 import type { ViewerData } from '../models/Viewer';
 
 /** Noon of a fixed day: the messages and notifications below count from it. */
 export const T0 = Date.UTC(2026, 10, 21, 12, 0);
 
 /** A member as the inbox carries them. */
-export function inboxUser(id: string, name = `Member ${id}`): InboxUser {
+export function inboxUser(id: string, name = `Member ${id}`): Summary {
   return { id, databaseId: id, name, gqSlug: `member${id}`, avatar: { url: '' } };
 }
 
@@ -24,7 +24,7 @@ export function inboxViewer(overrides: { id?: string; userCan?: string[]; gqNoti
 }
 
 /** Message `n` between `from` and `to`, a minute apart from message n-1. */
-export function privateMessage(n: number, from: string, to: string, overrides: Partial<PrivateMessageData> = {}): PrivateMessageData {
+export function privateMessage(n: number, from: string, to: string, overrides: Partial<PrivateMessage> = {}): PrivateMessage {
   return {
     id: String(500 + n),
     databaseId: String(500 + n),
@@ -54,12 +54,12 @@ export function notification(n: number, minutes: number, overrides: Partial<Noti
   };
 }
 
-export function unread(messages: number, notifications: number): UnreadCounts {
+export function unread(messages: number, notifications: number): Unread {
   return { messages, notifications };
 }
 
 /** A page of a conversation as utils.getPrivateMessage answers it (messages given oldest first, sent newest first). */
-export function conversationPage(peer: InboxUser, messages: PrivateMessageData[], options: { hasNextPage?: boolean; counts?: UnreadCounts; inboxSeq?: number } = {}) {
+export function conversationPage(peer: Summary, messages: PrivateMessage[], options: { hasNextPage?: boolean; counts?: Unread; inboxSeq?: number } = {}) {
   const newestFirst = [...messages].reverse();
   return {
     privateMessages: {
@@ -74,7 +74,7 @@ export function conversationPage(peer: InboxUser, messages: PrivateMessageData[]
 }
 
 /** A page of recents as utils.getPrivateMessageUsers answers it. */
-export function recentsPage(entries: { user: InboxUser; lastMessage: PrivateMessageData; unread: number }[], hasNextPage = false, counts = unread(0, 0)) {
+export function recentsPage(entries: { user: Summary; lastMessage: PrivateMessage; unread: number }[], hasNextPage = false, counts = unread(0, 0)) {
   return {
     privateMessageUsers: {
       edges: entries.map((node) => ({ cursor: node.lastMessage.id, node })),

@@ -98,7 +98,7 @@ describe('ChatWidget', () => {
     expect(within(theirs).queryByLabelText('Delete message')).not.toBeInTheDocument();
     fireEvent.click(within(mine).getByLabelText('Delete message'));
     expect(await screen.findByText('Delete this message?')).toBeInTheDocument();
-    const remove = vi.spyOn(root.chat, 'remove').mockResolvedValue();
+    const remove = vi.spyOn(root.chat, 'delete').mockResolvedValue();
     fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(remove).toHaveBeenCalledWith(root.chat.ordered[1]));
   });

@@ -1,7 +1,8 @@
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDelete } from '../common/ConfirmDelete';
-import type { RealtimeUser } from '../../api/socket';
+import { TextBubble } from '../common/TextBubble';
+import type { User } from '../../api/wire.gen';
 import type { ChatMessage } from '../../models/ChatMessage';
 import { avatarSrc } from '../../models/Viewer';
 import { useStores } from '../../stores/StoresContext';
@@ -9,19 +10,7 @@ import { profilePath } from '../../utils/links';
 import { relativeTime } from '../../utils/time';
 import { LocalizedLink } from '../common/LocalizedLink';
 
-/** The centred time shown between two messages far apart in time (SPEC §9). */
-export function TimeDivider({ at, lang }: { at: number; lang: string }) {
-  const label = new Date(at).toLocaleString(lang, { month: 'numeric', day: 'numeric', hour: '2-digit', minute: '2-digit' });
-  return (
-    <div role="separator" data-testid="chat-time-divider" className="flex items-center gap-3 px-4 py-2 text-[11px] text-zinc-400 dark:text-zinc-500">
-      <span className="h-px flex-1 bg-zinc-200/70 dark:bg-zinc-800" />
-      <time dateTime={new Date(at).toISOString()}>{label}</time>
-      <span className="h-px flex-1 bg-zinc-200/70 dark:bg-zinc-800" />
-    </div>
-  );
-}
-
-function Avatar({ user }: { user: RealtimeUser }) {
+function Avatar({ user }: { user: User }) {
   const { t } = useTranslation();
   return (
     <LocalizedLink to={profilePath(user)} aria-label={t('chat.profile', { name: user.name })} className="shrink-0 self-end">
@@ -52,18 +41,9 @@ export const MessageItem = observer(function MessageItem({ message, now, own }: 
             {relativeTime(message.createdAt, now, t)}
           </time>
         </div>
-        <div className={`flex items-center gap-1 ${own ? 'flex-row-reverse' : ''}`}>
-          <p
-            className={`whitespace-pre-wrap break-words rounded-2xl px-3.5 py-2 text-sm leading-relaxed shadow-sm ${
-              own
-                ? 'rounded-br-md bg-brand-600 text-white'
-                : 'rounded-bl-md bg-white text-zinc-800 ring-1 ring-zinc-900/5 dark:bg-zinc-800 dark:text-zinc-100 dark:ring-white/5'
-            }`}
-          >
-            {message.text}
-          </p>
-          {deletable && <DeleteButton message={message} />}
-        </div>
+        <TextBubble own={own} action={deletable && <DeleteButton message={message} />}>
+          {message.text}
+        </TextBubble>
       </div>
     </div>
   );
@@ -79,13 +59,13 @@ const DeleteButton = observer(function DeleteButton({ message }: { message: Chat
       title={t('chat.deleteConfirm')}
       text={t('chat.deleteConfirmText')}
       confirmLabel={t('chat.deleteAction')}
-      onConfirm={() => void chat.remove(message)}
+      onConfirm={() => void chat.delete(message)}
     />
   );
 });
 
 /** A message on its way: shown faded until the room sends it back. */
-export function OutgoingItem({ text, user }: { text: string; user: RealtimeUser | null }) {
+export function OutgoingItem({ text, user }: { text: string; user: User | null }) {
   const { t } = useTranslation();
   return (
     <div data-testid="chat-outgoing" className="flex flex-row-reverse gap-2 px-4 py-1.5 opacity-60">

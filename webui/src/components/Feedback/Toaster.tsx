@@ -51,14 +51,17 @@ function swipeDirection(placement: ToastPlacement) {
 /** Renders the toasts of the ToastsStore in their six placements. */
 export const Toaster = observer(function Toaster() {
   const { toasts } = useStores();
+  const { t } = useTranslation();
   return (
     <>
       {TOAST_PLACEMENTS.map((placement) => (
-        <RadixToast.Provider key={placement} swipeDirection={swipeDirection(placement)}>
+        // Radix names each toast and the region in English unless told: screen readers announce these labels.
+        <RadixToast.Provider key={placement} swipeDirection={swipeDirection(placement)} label={t('common.toast.label')}>
           {toasts.at(placement).map((toast) => (
             <ToastItem key={toast.id} toast={toast} onClose={() => toasts.dismiss(toast.id)} />
           ))}
           <RadixToast.Viewport
+            label={t('common.toast.region')}
             data-placement={placement}
             style={viewportStyle(placement)}
             className="flex w-[min(92vw,24rem)] flex-col gap-2 outline-none"

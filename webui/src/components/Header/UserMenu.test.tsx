@@ -95,7 +95,7 @@ describe('UserMenu from a viewer', () => {
     await waitFor(() => expect(root.levelTips.tips).not.toBeNull());
   });
 
-  it('logs out: GET /api/auth/logout, then the login button', async () => {
+  it('logs out: POST /api/auth/logout, then the login button', async () => {
     const root = setup();
     const calls = mockFetch((call) => (call.url === '/api/auth/logout' ? json({ logout: { success: true } }) : json({})));
     const user = userEvent.setup();
@@ -104,6 +104,7 @@ describe('UserMenu from a viewer', () => {
     await user.click(await screen.findByRole('menuitem', { name: 'Cerrar sesión' }));
     expect(await screen.findByRole('button', { name: 'Iniciar sesión' })).toBeInTheDocument();
     expect(calls[0].url).toBe('/api/auth/logout');
+    expect(calls[0].init.method).toBe('POST');
     expect(root.auth.viewer).toBeNull();
   });
 });

@@ -22,7 +22,7 @@ export const AccountLayout = observer(function AccountLayout() {
   return (
     <SiteChrome>
       <div className="mx-auto flex w-full max-w-[var(--site-width)] flex-col gap-6 px-4 py-6 sm:px-5 md:flex-row md:gap-10 md:py-10">
-        <nav aria-label={t('page.account.title')} className="scrollbar-none -mx-4 flex shrink-0 gap-1 overflow-x-auto px-4 md:mx-0 md:w-52 md:flex-col md:px-0">
+        <nav aria-label={t('page.account.title')} className="flex shrink-0 flex-wrap gap-1 md:w-52 md:flex-col md:flex-nowrap">
           {items.map(({ key, to }) => {
             const Icon = ICONS[key];
             return (

@@ -3,7 +3,7 @@ import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Virtuoso } from 'react-virtuoso';
-import type { InboxUser } from '../../api/socket';
+import type { Summary } from '../../api/wire.gen';
 import type { Conversation } from '../../models/Conversation';
 import type { MessageBoxTab } from '../../stores/MessagesStore';
 import { useStores } from '../../stores/StoresContext';
@@ -57,7 +57,7 @@ export const RecentsList = observer(function RecentsList() {
   const { t } = useTranslation();
   const loaded = conversations.isLoaded;
   useEffect(() => {
-    if (!loaded) void conversations.load();
+    if (!loaded) void conversations.loadLatest();
   }, [conversations, loaded]);
   const recents = conversations.recents;
   if (!loaded && recents.length === 0) return <ListMessage>{conversations.isFetching ? <SmallSpinner /> : null}</ListMessage>;
@@ -69,9 +69,9 @@ export const RecentsList = observer(function RecentsList() {
       style={{ height: '100%' }}
       data={recents}
       computeItemKey={(_, conversation) => conversation.peerId}
-      endReached={() => void conversations.loadMore()}
+      endReached={() => void conversations.loadOlder()}
       itemContent={(_, conversation) => <RecentItem conversation={conversation} />}
-      components={{ Footer: () => (conversations.hasMore ? <div className="py-3 text-center text-xs text-zinc-400">{t('common.loading')}</div> : null) }}
+      components={{ Footer: () => (conversations.hasOlder ? <div className="py-3 text-center text-xs text-zinc-400">{t('common.loading')}</div> : null) }}
     />
   );
 });
@@ -116,11 +116,11 @@ const RecentItem = observer(function RecentItem({ conversation }: { conversation
 export const FollowingsList = observer(function FollowingsList() {
   const { follows, messages } = useStores();
   const { t } = useTranslation();
-  const loaded = follows.followingsLoaded;
+  const loaded = follows.isLoaded;
   useEffect(() => {
-    if (!loaded) void follows.loadFollowings();
+    if (!loaded) void follows.loadLatest();
   }, [follows, loaded]);
-  if (!loaded) return <ListMessage>{follows.followingsFetching ? <SmallSpinner /> : null}</ListMessage>;
+  if (!loaded) return <ListMessage>{follows.isFetching ? <SmallSpinner /> : null}</ListMessage>;
   if (follows.followings.length === 0) return <ListMessage>{t('message.emptyFollowings')}</ListMessage>;
   return (
     <Virtuoso<FollowedUser>
@@ -129,14 +129,14 @@ export const FollowingsList = observer(function FollowingsList() {
       style={{ height: '100%' }}
       data={follows.followings}
       computeItemKey={(_, user) => user.databaseId}
-      endReached={() => void follows.loadMoreFollowings()}
+      endReached={() => void follows.loadOlder()}
       itemContent={(_, user) => <FollowingItem user={user} onOpen={(u) => void messages.openConversation(u)} />}
-      components={{ Footer: () => (follows.followingsHasMore ? <div className="py-3 text-center text-xs text-zinc-400">{t('common.loading')}</div> : null) }}
+      components={{ Footer: () => (follows.hasOlder ? <div className="py-3 text-center text-xs text-zinc-400">{t('common.loading')}</div> : null) }}
     />
   );
 });
 
-function FollowingItem({ user, onOpen }: { user: FollowedUser; onOpen: (user: InboxUser) => void }) {
+function FollowingItem({ user, onOpen }: { user: FollowedUser; onOpen: (user: Summary) => void }) {
   return (
     <button
       type="button"

@@ -1,39 +1,18 @@
 import { ArrowLeft } from 'lucide-react';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
-import { Virtuoso } from 'react-virtuoso';
 import type { Conversation } from '../../models/Conversation';
 import type { PrivateMessage } from '../../models/PrivateMessage';
 import { useStores } from '../../stores/StoresContext';
 import { profilePath } from '../../utils/links';
-import { NOTIFICATION_TIME_DIVIDER_GAP_MS, shouldShowTimeDivider } from '../../utils/time';
+import { NOTIFICATION_TIME_DIVIDER_GAP_MS } from '../../utils/time';
 import { useNow } from '../../utils/useNow';
 import { LocalizedLink } from '../common/LocalizedLink';
 import { SmallSpinner } from '../common/SmallSpinner';
-import { TimeDivider } from '../common/TimeDivider';
+import { ReverseFeed } from '../common/ReverseFeed';
 import { UserAvatar } from '../User/UserAvatar';
 import { MessageBubble } from './MessageBubble';
 import { MessageComposer } from './MessageComposer';
-
-/** Load older messages within 50 px of the top; follow new ones within 10 px of the bottom (as the chat, SPEC §9). */
-const LOAD_MORE_THRESHOLD_PX = 50;
-const AUTO_SCROLL_TOLERANCE_PX = 10;
-/** Virtuoso's index of the first page; older pages take the indexes below it, so the view stays put. */
-const FIRST_ITEM_INDEX = 1_000_000;
-
-interface ThreadItem {
-  message: PrivateMessage;
-  divider: boolean;
-}
-
-function threadItems(messages: PrivateMessage[]): ThreadItem[] {
-  let previous: number | undefined;
-  return messages.map((message) => {
-    const divider = shouldShowTimeDivider(previous, message.createdAt, NOTIFICATION_TIME_DIVIDER_GAP_MS);
-    previous = message.createdAt;
-    return { message, divider };
-  });
-}
 
 /** One conversation: who it is with, its messages (newest at the bottom, older pages at the top) and the message box. */
 export const ConversationView = observer(function ConversationView({ conversation }: { conversation: Conversation }) {
@@ -66,9 +45,9 @@ export const ConversationView = observer(function ConversationView({ conversatio
 
 const Thread = observer(function Thread({ conversation }: { conversation: Conversation }) {
   const { messages } = useStores();
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const now = useNow();
-  const items = threadItems(messages.thread(conversation.peerId));
+  const items = messages.thread(conversation.peerId);
   const viewerId = messages.viewerId;
 
   if (!conversation.isLoaded && items.length === 0) {
@@ -82,33 +61,20 @@ const Thread = observer(function Thread({ conversation }: { conversation: Conver
     );
   }
   return (
-    <Virtuoso<ThreadItem>
-      data-testid="message-thread"
-      className="min-h-0 flex-1 overscroll-contain"
-      style={{ height: '100%' }}
-      data={items}
-      firstItemIndex={FIRST_ITEM_INDEX - conversation.prepended}
-      initialTopMostItemIndex={{ index: 'LAST', align: 'end' }}
-      alignToBottom
-      computeItemKey={(_, item) => item.message.id}
-      atTopThreshold={LOAD_MORE_THRESHOLD_PX}
-      atTopStateChange={(atTop) => {
-        if (atTop) void messages.loadOlder();
-      }}
-      atBottomThreshold={AUTO_SCROLL_TOLERANCE_PX}
-      followOutput={(atBottom) => (atBottom || items[items.length - 1]?.message.isFrom(viewerId) ? 'smooth' : false)}
-      components={{
-        Header: () => (
-          <div className="py-3 text-center text-xs text-zinc-400">{conversation.hasOlder ? t('message.loadingOlder') : t('message.beginning')}</div>
-        ),
-        Footer: () => <div className="h-3" />,
-      }}
-      itemContent={(_, item) => (
-        <>
-          {item.divider && <TimeDivider at={item.message.createdAt} lang={i18n.language} />}
-          <MessageBubble message={item.message} own={item.message.isFrom(viewerId)} now={now} />
-        </>
-      )}
-    />
+    <ReverseFeed<PrivateMessage>
+      testId="message-thread"
+      items={items}
+      keyOf={(message) => message.id}
+      timeOf={(message) => message.createdAt}
+      dividerGapMs={NOTIFICATION_TIME_DIVIDER_GAP_MS}
+      prepended={conversation.prepended}
+      hasOlder={conversation.hasOlder}
+      onLoadOlder={() => void messages.loadOlder()}
+      olderLabel={t('message.loadingOlder')}
+      beginningLabel={t('message.beginning')}
+      alwaysFollow={(last) => last.isFrom(viewerId)}
+    >
+      {(message) => <MessageBubble message={message} own={message.isFrom(viewerId)} now={now} />}
+    </ReverseFeed>
   );
 });

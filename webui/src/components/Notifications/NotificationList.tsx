@@ -2,35 +2,13 @@ import { Bell, CheckCheck } from 'lucide-react';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Virtuoso } from 'react-virtuoso';
 import type { Notification } from '../../models/Notification';
 import { useStores } from '../../stores/StoresContext';
-import { NOTIFICATION_TIME_DIVIDER_GAP_MS, shouldShowTimeDivider } from '../../utils/time';
+import { NOTIFICATION_TIME_DIVIDER_GAP_MS } from '../../utils/time';
 import { useNow } from '../../utils/useNow';
 import { SmallSpinner } from '../common/SmallSpinner';
-import { TimeDivider } from '../common/TimeDivider';
+import { ReverseFeed } from '../common/ReverseFeed';
 import { NotificationItem } from './NotificationItem';
-
-/** Load older notifications within 50 px of the top; follow new ones within 10 px of the bottom. */
-const LOAD_MORE_THRESHOLD_PX = 50;
-const AUTO_SCROLL_TOLERANCE_PX = 10;
-/** Virtuoso's index of the first page; older pages take the indexes below it, so the view stays put. */
-const FIRST_ITEM_INDEX = 1_000_000;
-
-interface ListItem {
-  notification: Notification;
-  divider: boolean;
-}
-
-/** The list's entries with a time divider before the first and wherever two are over ten minutes apart (SPEC §9). */
-export function notificationItems(notifications: Notification[]): ListItem[] {
-  let previous: number | undefined;
-  return notifications.map((notification) => {
-    const divider = shouldShowTimeDivider(previous, notification.createdAt, NOTIFICATION_TIME_DIVIDER_GAP_MS);
-    previous = notification.createdAt;
-    return { notification, divider };
-  });
-}
 
 /** "Mark all read", shown while anything is unread. */
 export const MarkAllRead = observer(function MarkAllRead() {
@@ -55,13 +33,13 @@ export const MarkAllRead = observer(function MarkAllRead() {
  */
 export const NotificationList = observer(function NotificationList({ onNavigate }: { onNavigate?: () => void }) {
   const { notifications } = useStores();
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const now = useNow();
   const loaded = notifications.isLoaded;
   useEffect(() => {
-    if (!loaded) void notifications.load();
+    if (!loaded) void notifications.loadLatest();
   }, [notifications, loaded]);
-  const items = notificationItems(notifications.ordered);
+  const items = notifications.ordered;
 
   if (!loaded && items.length === 0) {
     return <div className="grid flex-1 place-items-center p-8">{notifications.isFetching && <SmallSpinner />}</div>;
@@ -77,33 +55,19 @@ export const NotificationList = observer(function NotificationList({ onNavigate 
     );
   }
   return (
-    <Virtuoso<ListItem>
-      data-testid="notification-list"
-      className="min-h-0 flex-1 overscroll-contain"
-      style={{ height: '100%' }}
-      data={items}
-      firstItemIndex={FIRST_ITEM_INDEX - notifications.prepended}
-      initialTopMostItemIndex={{ index: 'LAST', align: 'end' }}
-      alignToBottom
-      computeItemKey={(_, item) => item.notification.id}
-      atTopThreshold={LOAD_MORE_THRESHOLD_PX}
-      atTopStateChange={(atTop) => {
-        if (atTop) void notifications.loadOlder();
-      }}
-      atBottomThreshold={AUTO_SCROLL_TOLERANCE_PX}
-      followOutput={(atBottom) => (atBottom ? 'smooth' : false)}
-      components={{
-        Header: () => (
-          <div className="py-3 text-center text-xs text-zinc-400">{notifications.hasOlder ? t('notification.loadingOlder') : t('notification.beginning')}</div>
-        ),
-        Footer: () => <div className="h-3" />,
-      }}
-      itemContent={(_, item) => (
-        <>
-          {item.divider && <TimeDivider at={item.notification.createdAt} lang={i18n.language} />}
-          <NotificationItem notification={item.notification} now={now} onNavigate={onNavigate} />
-        </>
-      )}
-    />
+    <ReverseFeed<Notification>
+      testId="notification-list"
+      items={items}
+      keyOf={(notification) => notification.id}
+      timeOf={(notification) => notification.createdAt}
+      dividerGapMs={NOTIFICATION_TIME_DIVIDER_GAP_MS}
+      prepended={notifications.prepended}
+      hasOlder={notifications.hasOlder}
+      onLoadOlder={() => void notifications.loadOlder()}
+      olderLabel={t('notification.loadingOlder')}
+      beginningLabel={t('notification.beginning')}
+    >
+      {(notification) => <NotificationItem notification={notification} now={now} onNavigate={onNavigate} />}
+    </ReverseFeed>
   );
 });

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { VirtuosoMockContext } from 'react-virtuoso';
-import type { NotificationData } from '../../api/socket';
+import type { Notification as NotificationData } from '../../api/wire.gen';
 import { signIn } from '../../test/chat';
 import { FakeSocket } from '../../test/fakeSocket';
 import { inboxUser, inboxViewer, notification, notificationsPage, unread } from '../../test/inbox';

@@ -2,7 +2,7 @@ import { MessageCircle, UserCheck, UserPlus } from 'lucide-react';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { InboxUser } from '../../api/socket';
+import type { Summary } from '../../api/wire.gen';
 import { useStores } from '../../stores/StoresContext';
 import { abbreviate } from '../../utils/number';
 
@@ -35,7 +35,7 @@ export const FollowCounts = observer(function FollowCounts({ userId, className =
 });
 
 /** Follow or unfollow a member, and write to them; a guest gets the login box instead (SPEC §6). */
-export const FollowActions = observer(function FollowActions({ user }: { user: InboxUser }) {
+export const FollowActions = observer(function FollowActions({ user }: { user: Summary }) {
   const { follows, messages } = useStores();
   const { t } = useTranslation();
   const stats = useFollowStats(user.databaseId);

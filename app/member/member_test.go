@@ -1,0 +1,30 @@
+package member
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+
+	"souk/persistence"
+)
+
+func TestAvatarURL(t *testing.T) {
+	t.Parallel()
+	assert.Equal(t, "https://cdn.souk.dev/vera.png", AvatarURL(persistence.User{Slug: "vera", AvatarURL: " https://cdn.souk.dev/vera.png "}))
+	assert.Equal(t, "/api/avatar?seed=vera", AvatarURL(persistence.User{Slug: "vera", AvatarURL: "https://www.gravatar.com/avatar/abc"}))
+	assert.Equal(t, "/api/avatar?seed=42", AvatarURL(persistence.User{ID: 42}))
+	assert.Equal(t, "/api/avatar?seed=vera", AvatarURL(persistence.User{Slug: "vera", AvatarURL: "/api/auth/logout"}), "no other path of the site")
+	assert.True(t, isURLLike("data:image/svg+xml,x"))
+	assert.False(t, isURLLike("avatar.png"))
+	assert.True(t, isGravatar("https://secure.gravatar.com/avatar/x"))
+	assert.False(t, isGravatar("https://notgravatar.com/x"))
+}
+
+func TestIdemKey(t *testing.T) {
+	t.Parallel()
+	assert.Equal(t, "7:c1", IdemKey(7, "c1"))
+	a, b := IdemKey(7, ""), IdemKey(7, "")
+	assert.True(t, strings.HasPrefix(a, "7:r-"))
+	assert.NotEqual(t, a, b)
+}

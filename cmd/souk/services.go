@@ -1,0 +1,194 @@
+package main
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/base64"
+	"fmt"
+	"strconv"
+
+	"souk/actors"
+	"souk/app/account"
+	"souk/app/action"
+	"souk/app/auth"
+	"souk/app/auth/mail"
+	"souk/app/chat"
+	"souk/app/follow"
+	"souk/app/messages"
+	"souk/app/notify"
+	"souk/app/page"
+	"souk/app/settings"
+	"souk/persistence"
+	"souk/transport/realtime"
+)
+
+// deps is what the feature services are built from. It may be empty when
+// the registry is only described (souk apidoc).
+type deps struct {
+	db *persistence.DB
+	// secret signs tokens, captchas and codes; shared by every node.
+	secret []byte
+	// dev is demo mode (--dev).
+	dev bool
+	// rooms reaches the chat room grains; nil when the registry is only described.
+	rooms *actors.Rooms
+	// userSessions reaches the user session grains; nil when the registry
+	// is only described.
+	userSessions *actors.Sessions
+	// email sends verification codes; nil means no mail server.
+	email mail.Sender
+	// social configures the social login providers; zero means none.
+	social auth.SocialConfig
+	// maxHashes bounds the password hashes run at once (0: derived).
+	maxHashes int
+	// avatarHosts are the hosts a profile picture may be an https URL of.
+	avatarHosts []string
+	// chatMemberLimit is --chat-member-limit: zero means no limit across
+	// rooms (never the default: an apidoc-only build has none).
+	chatMemberLimit int
+}
+
+// services are the node's feature services, each built once: the HTTP
+// actions and the websocket gateway share them.
+type services struct {
+	secret []byte
+	// sessions is the node's authenticator: it issues and ends sessions,
+	// and refuses the tokens of sessions ended on any node (access tokens
+	// and socket tokens alike).
+	sessions *auth.Sessions
+	auth     *auth.Service[account.Viewer]
+	social   *auth.Social[account.Viewer]
+	accounts *account.Service
+	notify   *notify.Service
+	settings *settings.Service
+	chat     *chat.Service
+	messages *messages.Service
+	follow   *follow.Service
+	pages    *page.Service
+}
+
+// The notify service is the notifier of the features that store events;
+// auth's credentials check account's sign-ups and sign its socket tokens,
+// account builds auth's viewers and reads the rights of its access tokens.
+var (
+	_ messages.Notifier            = (*notify.Service)(nil)
+	_ follow.Notifier              = (*notify.Service)(nil)
+	_ account.Signups              = (*auth.Credentials)(nil)
+	_ account.SocketTokens         = (*auth.Credentials)(nil)
+	_ auth.Viewers[account.Viewer] = (*account.Service)(nil)
+	_ auth.Rights                  = account.TokenRights
+)
+
+// newServices builds every feature service of d.
+func newServices(d deps) *services {
+	notifyCfg := notify.Config{DB: d.db}
+	if d.userSessions != nil {
+		notifyCfg.Sessions = d.userSessions
+	}
+	notices := notify.New(notifyCfg)
+	sessions := auth.NewSessions(d.db, d.secret, account.TokenRights)
+	creds := auth.NewCredentials(auth.Config{DB: d.db, Secret: d.secret, Dev: d.dev, Email: d.email, Sessions: sessions,
+		MaxConcurrentHashes: d.maxHashes})
+	accounts := account.New(account.Config{DB: d.db, SocketTokens: creds, Signups: creds, Notifications: notices, AvatarHosts: d.avatarHosts})
+	return &services{
+		secret:   d.secret,
+		sessions: sessions,
+		auth:     auth.New[account.Viewer](creds, accounts),
+		social:   auth.NewSocial(d.social, d.db, d.secret, sessions, accounts),
+		accounts: accounts,
+		notify:   notices,
+		settings: settings.New(d.db, settings.WithSocialProviders(d.social.Providers())),
+		chat:     chat.New(chat.Config{DB: d.db, Rooms: d.rooms, Secret: d.secret, MemberLimit: memberLimit(d.chatMemberLimit)}),
+		messages: messages.New(messages.Config{DB: d.db, Notify: notices}),
+		follow:   follow.New(follow.Config{DB: d.db, Notify: notices}),
+		pages:    page.New(d.db),
+	}
+}
+
+// memberLimit turns --chat-member-limit into chat.Config.MemberLimit,
+// where zero is the default and negative no limit.
+func memberLimit(flag int) int {
+	if flag == 0 {
+		return -1
+	}
+	return flag
+}
+
+// register adds the actions of every feature to reg.
+func (s *services) register(reg *action.Registry) {
+	s.pages.Register(reg)
+	s.accounts.Register(reg)
+	s.auth.Register(reg)
+	s.social.Register(reg)
+	s.settings.Register(reg)
+	s.chat.Register(reg)
+	s.notify.Register(reg)
+	s.messages.Register(reg)
+	s.follow.Register(reg)
+}
+
+// verifySocket checks a websocket's gqUserSocketToken for userID: signed by
+// this cluster, at most auth.SocketTokenTTL old, and of a session that has
+// not ended.
+func (s *services) verifySocket(userID int64, signature, timestamp string) (realtime.SocketGrant, bool) {
+	grant, ok := s.sessions.VerifySocket(userID, signature, timestamp)
+	return realtime.SocketGrant{Session: grant.Session, Issued: grant.Issued}, ok
+}
+
+// socketConfig wires the websocket's realtime protocol to the registry
+// that runs its commands, the translator of its refusals, and the services
+// that sign its members in.
+func (s *services) socketConfig(reg *action.Registry, tr realtime.Translator) realtime.Config {
+	return realtime.Config{
+		Commands:     reg,
+		Translator:   tr,
+		VerifySocket: s.verifySocket,
+		SessionEnded: s.sessions.Ended,
+		LookupUser: func(ctx context.Context, userID int64) (realtime.Member, error) {
+			v, err := s.accounts.ViewerFor(ctx, userID)
+			if err != nil {
+				return realtime.Member{}, err
+			}
+			id, _ := strconv.ParseInt(v.DatabaseID, 10, 64)
+			return realtime.Member{ID: id, Name: v.Name, Slug: v.GqSlug, AvatarURL: v.Avatar.URL,
+				UserCan: v.GqRoles.UserCan, IsAdmin: v.GqRoles.IsAdmin}, nil
+		},
+	}
+}
+
+// emailSender is the SMTP sender --smtp-addr configures, or nil.
+func emailSender(cfg Config) (mail.Sender, error) {
+	if cfg.SMTP.Addr == "" {
+		return nil, nil
+	}
+	sender, err := mail.NewSMTPSender(cfg.SMTP)
+	if err != nil {
+		return nil, fmt.Errorf("cannot configure the mail server: %w", err)
+	}
+	return sender, nil
+}
+
+// nodeSecretKey keeps the generated secret in the settings store, where
+// every node of a cluster finds the same one.
+const nodeSecretKey = "node.secret"
+
+// nodeSecret returns --secret, or the secret generated once and kept in the
+// database.
+func nodeSecret(ctx context.Context, cfg Config, db *persistence.DB) ([]byte, error) {
+	if cfg.Secret != "" {
+		return []byte(cfg.Secret), nil
+	}
+	fresh := make([]byte, 32)
+	if _, err := rand.Read(fresh); err != nil {
+		return nil, fmt.Errorf("generate the node secret: %w", err)
+	}
+	var stored string
+	if err := db.Settings().GetOrCreate(ctx, nodeSecretKey, base64.StdEncoding.EncodeToString(fresh), &stored); err != nil {
+		return nil, fmt.Errorf("read the node secret: %w", err)
+	}
+	secret, err := base64.StdEncoding.DecodeString(stored)
+	if err != nil || len(secret) < 32 {
+		return nil, fmt.Errorf("the stored node secret is damaged: set --secret")
+	}
+	return secret, nil
+}

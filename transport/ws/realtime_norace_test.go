@@ -1,5 +1,0 @@
-//go:build !race
-
-package ws
-
-const raceEnabled = false
