@@ -12,7 +12,7 @@ GO_SOURCES     := $(shell find . -name '*.go' -not -path './node_modules/*' 2>/d
 WEB_SOURCES    := $(shell find webui/src webui/build.mjs webui/index.html -type f 2>/dev/null)
 NODE_STAMP     := node_modules/.souk-installed
 
-.PHONY: all build client run test test-go test-web test-e2e vet apidoc clean bench proto cluster
+.PHONY: all build client run test test-go test-race test-fuzz test-types test-web test-e2e vet apidoc types clean bench proto cluster
 
 all: build
 
@@ -42,16 +42,43 @@ vet: webui/dist/index.html
 test-go: webui/dist/index.html
 	$(GO) test -count=1 ./...
 
+# The packages whose goroutines share state, multi-node tests included, under the race detector.
+test-race: webui/dist/index.html
+	$(GO) test -race -count=1 ./transport/realtime/... ./transport/ws/... ./cluster/... ./actors/...
+
+# Each fuzz target for FUZZTIME (go runs one -fuzz target per invocation):
+# the request envelope, websocket frames, the plain-text cleaning and the
+# link rule. A failing input is written to the package's testdata/fuzz and
+# replayed by every later go test run. Budgets are counts of executions, not
+# durations: Go 1.26's fuzz coordinator can report a spurious "context
+# deadline exceeded" when a wall-clock -fuzztime ends while a worker is busy
+# (go.dev/issue/75804, fixed in Go 1.27); a count has no deadline to race.
+FUZZTIME ?= 100000x
+FUZZ_TARGETS := ./transport/httpapi:FuzzRequestEnvelope ./transport/ws:FuzzFrames ./app/member:FuzzPlainText ./app/member:FuzzLink
+test-fuzz:
+	@set -e; for t in $(FUZZ_TARGETS); do \
+		echo "fuzz $${t#*:} ($${t%%:*}, $(FUZZTIME))"; \
+		$(GO) test -run '^$$' -fuzz "^$${t#*:}\$$" -fuzztime $(FUZZTIME) -fuzzminimizetime 2000x "$${t%%:*}"; \
+	done
+
+test-types: $(NODE_STAMP)
+	npm run typecheck
+
 test-web: $(NODE_STAMP)
 	npm test
 
 test-e2e: build
 	SOUK_BIN=$(CURDIR)/$(BIN) npm run e2e
 
-test: vet test-go test-web test-e2e
+test: vet test-go test-race test-fuzz test-types test-web test-e2e
 
 apidoc: webui/dist/index.html
 	$(GO) run ./cmd/souk apidoc > docs/API.md
+
+# The client's TypeScript wire types, generated from the action registry (committed).
+types: webui/dist/index.html
+	$(GO) run ./cmd/souk tstypes > webui/src/api/wire.gen.ts.tmp || { rm -f webui/src/api/wire.gen.ts.tmp; exit 1; }
+	mv webui/src/api/wire.gen.ts.tmp webui/src/api/wire.gen.ts
 
 clean:
 	rm -rf bin webui/dist
