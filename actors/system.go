@@ -21,6 +21,7 @@ import (
 const (
 	roomKind    = "room"
 	sessionKind = "session"
+	walletKind  = "wallet"
 )
 
 const (
@@ -32,6 +33,9 @@ const (
 	// DefaultRoomIdle is how long a room grain with nobody in it stays
 	// active without a message before it is passivated.
 	DefaultRoomIdle = 5 * time.Minute
+	// DefaultWalletIdle is how long a wallet grain stays active without an
+	// operation before it is passivated.
+	DefaultWalletIdle = 2 * time.Minute
 )
 
 const (
@@ -61,6 +65,7 @@ type System struct {
 	env      *env
 	rooms    *Rooms
 	sessions *Sessions
+	wallets  *Wallets
 }
 
 // env is what grains need; node is set once the cluster node has started.
@@ -71,8 +76,10 @@ type env struct {
 	// roomIdle is how long an empty room grain stays active without a
 	// message.
 	roomIdle time.Duration
-	bound    chan struct{} // closed once node is set
-	node     *cluster.Node // written once before bound is closed
+	// walletIdle is how long a wallet grain stays active without an operation.
+	walletIdle time.Duration
+	bound      chan struct{} // closed once node is set
+	node       *cluster.Node // written once before bound is closed
 }
 
 // Option changes how Start builds the system.
@@ -94,20 +101,31 @@ func WithRoomIdle(d time.Duration) Option {
 	}
 }
 
-// Start starts the cluster node with the room and session kinds and
+// WithWalletIdle passivates a wallet grain after d without an operation
+// instead of DefaultWalletIdle.
+func WithWalletIdle(d time.Duration) Option {
+	return func(e *env) {
+		if d > 0 {
+			e.walletIdle = d
+		}
+	}
+}
+
+// Start starts the cluster node with the room, session and wallet kinds and
 // returns the system bound to it.
 func Start(ctx context.Context, cfg cluster.Config, db *persistence.DB, opts ...Option) (*System, error) {
 	log := cfg.Logger
 	if log == nil {
 		log = slog.Default()
 	}
-	e := &env{db: db, log: log, now: time.Now, roomIdle: DefaultRoomIdle, bound: make(chan struct{})}
+	e := &env{db: db, log: log, now: time.Now, roomIdle: DefaultRoomIdle, walletIdle: DefaultWalletIdle, bound: make(chan struct{})}
 	for _, opt := range opts {
 		opt(e)
 	}
 	cfg.Kinds = append(cfg.Kinds,
 		pcluster.NewKind(roomKind, actor.PropsFromProducer(func() actor.Actor { return newRoomGrain(e) })),
 		pcluster.NewKind(sessionKind, actor.PropsFromProducer(func() actor.Actor { return newSessionGrain(e) })),
+		pcluster.NewKind(walletKind, actor.PropsFromProducer(func() actor.Actor { return newWalletGrain(e) })),
 	)
 	// Grains may be placed here as soon as the others see this node, a
 	// second before cluster.Start returns: bind them to the node (its name
@@ -123,7 +141,7 @@ func Start(ctx context.Context, cfg cluster.Config, db *persistence.DB, opts ...
 	if _, err := cluster.Start(ctx, cfg); err != nil {
 		return nil, err
 	}
-	return &System{env: e, rooms: &Rooms{env: e}, sessions: &Sessions{env: e}}, nil
+	return &System{env: e, rooms: &Rooms{env: e}, sessions: &Sessions{env: e}, wallets: &Wallets{env: e}}, nil
 }
 
 // Node returns the cluster node.
@@ -134,6 +152,9 @@ func (s *System) Rooms() *Rooms { return s.rooms }
 
 // Sessions returns the user sessions.
 func (s *System) Sessions() *Sessions { return s.sessions }
+
+// Wallets returns the members' wallets.
+func (s *System) Wallets() *Wallets { return s.wallets }
 
 // Ready returns nil once the node sees itself in the cluster topology.
 func (s *System) Ready() error { return s.env.node.Ready() }

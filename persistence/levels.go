@@ -27,6 +27,13 @@ type Level struct {
 	Rank int
 	// Roles are the rights a member at this level holds.
 	Roles LevelRoles
+	// MinPoints is the growth points a member needs for a growth level.
+	MinPoints int64 `json:"min_points,omitempty"`
+	// Prices are a VIP tier's prices per asset (currency code or
+	// AssetCredit) in minor units; nil or empty: not for sale.
+	Prices map[string]int64 `json:"prices,omitempty"`
+	// DurationDays is how long a bought VIP tier lasts; 0 for growth levels.
+	DurationDays int `json:"duration_days,omitempty"`
 }
 
 // LevelRoles are the rights a level gives.
@@ -55,16 +62,22 @@ type LevelsStore struct{ db *DB }
 // Levels returns the levels store.
 func (db *DB) Levels() LevelsStore { return LevelsStore{db: db} }
 
-const levelColumns = `kind, level_key, icon, names, level_rank, roles`
+const levelColumns = `kind, level_key, icon, names, level_rank, roles, min_points, prices, duration_days`
 
 func scanLevel(row scanner) (Level, error) {
 	var l Level
-	var names, roles string
-	if err := row.Scan(&l.Kind, &l.Key, &l.Icon, &names, &l.Rank, &roles); err != nil {
+	var names, roles, prices string
+	if err := row.Scan(&l.Kind, &l.Key, &l.Icon, &names, &l.Rank, &roles, &l.MinPoints, &prices, &l.DurationDays); err != nil {
 		return l, err
 	}
 	if err := decodeJSON(names, &l.Names); err != nil {
 		return l, err
+	}
+	if err := decodeJSON(prices, &l.Prices); err != nil {
+		return l, err
+	}
+	if len(l.Prices) == 0 {
+		l.Prices = nil
 	}
 	return l, decodeJSON(roles, &l.Roles)
 }
@@ -120,14 +133,19 @@ func (s LevelsStore) Upsert(ctx context.Context, l Level) error {
 	if err != nil {
 		return fmt.Errorf("levels store: upsert %s %q: %w", l.Kind, l.Key, err)
 	}
+	prices, err := encodeJSON(nonNilMap(l.Prices))
+	if err != nil {
+		return fmt.Errorf("levels store: upsert %s %q: %w", l.Kind, l.Key, err)
+	}
 	_, err = s.db.write.ExecContext(ctx, `
-		INSERT INTO levels (kind, level_key, icon, names, level_rank, roles, updated_at)
-		VALUES ($1, $2, $3, $4, $5, $6, $7)
+		INSERT INTO levels (kind, level_key, icon, names, level_rank, roles, min_points, prices, duration_days, updated_at)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
 		ON CONFLICT (kind, level_key) DO UPDATE SET icon = excluded.icon, names = excluded.names,
-			level_rank = excluded.level_rank, roles = excluded.roles, updated_at = excluded.updated_at
-		WHERE (levels.icon, levels.names, levels.level_rank, levels.roles)
-			<> (excluded.icon, excluded.names, excluded.level_rank, excluded.roles)`,
-		l.Kind, l.Key, l.Icon, names, l.Rank, rolesText, Now())
+			level_rank = excluded.level_rank, roles = excluded.roles, min_points = excluded.min_points,
+			prices = excluded.prices, duration_days = excluded.duration_days, updated_at = excluded.updated_at
+		WHERE (levels.icon, levels.names, levels.level_rank, levels.roles, levels.min_points, levels.prices, levels.duration_days)
+			<> (excluded.icon, excluded.names, excluded.level_rank, excluded.roles, excluded.min_points, excluded.prices, excluded.duration_days)`,
+		l.Kind, l.Key, l.Icon, names, l.Rank, rolesText, l.MinPoints, prices, l.DurationDays, Now())
 	s.db.cache.levels(l.Kind).invalidate()
 	if err != nil {
 		return fmt.Errorf("levels store: upsert %s %q: %w", l.Kind, l.Key, mapError(err))

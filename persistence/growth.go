@@ -1,0 +1,100 @@
+package persistence
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+)
+
+// Award adds up to points growth points to a member for reason on day
+// (YYYY-MM-DD, UTC), never more than dailyCap for that reason and day in
+// total (dailyCap 0: no cap), and returns what was added and the total.
+// The day's row is locked by the upsert that reads it, so concurrent awards
+// never pass the cap together; users.growth_points changes in the same
+// transaction. ErrNotFound when the member does not exist.
+func (s GrowthStore) Award(ctx context.Context, userID int64, day, reason string, points, dailyCap int64) (GrowthAward, error) {
+	if points <= 0 || dailyCap < 0 || day == "" || reason == "" {
+		return GrowthAward{}, fmt.Errorf("growth store: award %d %s: want a day, a reason and positive points", userID, reason)
+	}
+	var award GrowthAward
+	err := s.db.ledgerTx(ctx, func(tx *sql.Tx) error {
+		award = GrowthAward{}
+		var earned int64
+		// The no-op update takes the row lock and answers the committed
+		// value after any concurrent award.
+		err := tx.QueryRowContext(ctx, `INSERT INTO growth_days (user_id, day, reason, points)
+			VALUES ($1, $2, $3, 0) ON CONFLICT (user_id, day, reason)
+			DO UPDATE SET points = growth_days.points RETURNING points`, userID, day, reason).Scan(&earned)
+		if err != nil {
+			return fmt.Errorf("day: %w", err)
+		}
+		award.Added = points
+		if dailyCap > 0 {
+			award.Added = max(0, min(points, dailyCap-earned))
+		}
+		if award.Added > 0 {
+			if _, err := tx.ExecContext(ctx, `UPDATE growth_days SET points = points + $4
+				WHERE user_id = $1 AND day = $2 AND reason = $3`, userID, day, reason, award.Added); err != nil {
+				return fmt.Errorf("day: %w", err)
+			}
+		}
+		err = tx.QueryRowContext(ctx, `UPDATE users SET growth_points = growth_points + $2
+			WHERE id = $1 RETURNING growth_points`, userID, award.Added).Scan(&award.Total)
+		return mapError(err)
+	})
+	if err != nil {
+		return GrowthAward{}, fmt.Errorf("growth store: award %d %s: %w", userID, reason, err)
+	}
+	return award, nil
+}
+
+// Points returns a member's growth points; ErrNotFound when there is no such member.
+func (s GrowthStore) Points(ctx context.Context, userID int64) (int64, error) {
+	var points int64
+	err := s.db.reads.QueryRowContext(ctx, `SELECT growth_points FROM users WHERE id = $1`, userID).Scan(&points)
+	if err != nil {
+		return 0, fmt.Errorf("growth store: points of %d: %w", userID, mapError(err))
+	}
+	return points, nil
+}
+
+// Today returns the points a member earned on day per reason (reasons
+// without points are absent).
+func (s GrowthStore) Today(ctx context.Context, userID int64, day string) (map[string]int64, error) {
+	type earned struct {
+		reason string
+		points int64
+	}
+	list, err := queryList(ctx, s.db.reads, func(row scanner) (earned, error) {
+		var e earned
+		return e, row.Scan(&e.reason, &e.points)
+	}, `SELECT reason, points FROM growth_days WHERE user_id = $1 AND day = $2 AND points > 0`, userID, day)
+	if err != nil {
+		return nil, fmt.Errorf("growth store: today of %d: %w", userID, err)
+	}
+	today := make(map[string]int64, len(list))
+	for _, e := range list {
+		today[e.reason] = e.points
+	}
+	return today, nil
+}
+
+// SetLevel sets a member's growth level key; it reports whether it changed.
+// ErrNotFound when there is no such member.
+func (s GrowthStore) SetLevel(ctx context.Context, userID int64, levelKey string) (bool, error) {
+	res, err := s.db.write.ExecContext(ctx, `UPDATE users SET level_key = $2, updated_at = $3
+		WHERE id = $1 AND level_key <> $2`, userID, levelKey, Now())
+	if err != nil {
+		return false, fmt.Errorf("growth store: set level of %d: %w", userID, err)
+	}
+	if n, err := res.RowsAffected(); err != nil {
+		return false, fmt.Errorf("growth store: set level of %d: %w", userID, err)
+	} else if n > 0 {
+		return true, nil
+	}
+	var one int
+	if err := s.db.write.QueryRowContext(ctx, `SELECT 1 FROM users WHERE id = $1`, userID).Scan(&one); err != nil {
+		return false, fmt.Errorf("growth store: set level of %d: %w", userID, mapError(err))
+	}
+	return false, nil
+}
