@@ -22,6 +22,7 @@ const (
 	roomKind    = "room"
 	sessionKind = "session"
 	walletKind  = "wallet"
+	uploadKind  = "upload"
 )
 
 const (
@@ -66,6 +67,7 @@ type System struct {
 	rooms    *Rooms
 	sessions *Sessions
 	wallets  *Wallets
+	uploads  *Uploads
 }
 
 // env is what grains need; node is set once the cluster node has started.
@@ -78,6 +80,10 @@ type env struct {
 	roomIdle time.Duration
 	// walletIdle is how long a wallet grain stays active without an operation.
 	walletIdle time.Duration
+	// uploadIdle is how long an upload-job grain stays active without a chunk.
+	uploadIdle time.Duration
+	// blobs keeps the chunks and files of uploads.
+	blobs persistence.Blobs
 	bound      chan struct{} // closed once node is set
 	node       *cluster.Node // written once before bound is closed
 }
@@ -111,21 +117,42 @@ func WithWalletIdle(d time.Duration) Option {
 	}
 }
 
-// Start starts the cluster node with the room, session and wallet kinds and
+// WithUploadIdle passivates an upload-job grain after d without a chunk
+// instead of DefaultUploadIdle.
+func WithUploadIdle(d time.Duration) Option {
+	return func(e *env) {
+		if d > 0 {
+			e.uploadIdle = d
+		}
+	}
+}
+
+// WithBlobs keeps the bytes of uploads in b instead of the database
+// (persistence.DBBlobs), e.g. a folder on disk for a single node.
+func WithBlobs(b persistence.Blobs) Option {
+	return func(e *env) { e.blobs = b }
+}
+
+// Start starts the cluster node with the room, session, wallet and upload kinds and
 // returns the system bound to it.
 func Start(ctx context.Context, cfg cluster.Config, db *persistence.DB, opts ...Option) (*System, error) {
 	log := cfg.Logger
 	if log == nil {
 		log = slog.Default()
 	}
-	e := &env{db: db, log: log, now: time.Now, roomIdle: DefaultRoomIdle, walletIdle: DefaultWalletIdle, bound: make(chan struct{})}
+	e := &env{db: db, log: log, now: time.Now, roomIdle: DefaultRoomIdle, walletIdle: DefaultWalletIdle,
+		uploadIdle: DefaultUploadIdle, bound: make(chan struct{})}
 	for _, opt := range opts {
 		opt(e)
+	}
+	if e.blobs == nil {
+		e.blobs = db.Blobs()
 	}
 	cfg.Kinds = append(cfg.Kinds,
 		pcluster.NewKind(roomKind, actor.PropsFromProducer(func() actor.Actor { return newRoomGrain(e) })),
 		pcluster.NewKind(sessionKind, actor.PropsFromProducer(func() actor.Actor { return newSessionGrain(e) })),
 		pcluster.NewKind(walletKind, actor.PropsFromProducer(func() actor.Actor { return newWalletGrain(e) })),
+		pcluster.NewKind(uploadKind, actor.PropsFromProducer(func() actor.Actor { return newUploadGrain(e) })),
 	)
 	// Grains may be placed here as soon as the others see this node, a
 	// second before cluster.Start returns: bind them to the node (its name
@@ -141,7 +168,8 @@ func Start(ctx context.Context, cfg cluster.Config, db *persistence.DB, opts ...
 	if _, err := cluster.Start(ctx, cfg); err != nil {
 		return nil, err
 	}
-	return &System{env: e, rooms: &Rooms{env: e}, sessions: &Sessions{env: e}, wallets: &Wallets{env: e}}, nil
+	return &System{env: e, rooms: &Rooms{env: e}, sessions: &Sessions{env: e}, wallets: &Wallets{env: e},
+		uploads: &Uploads{env: e}}, nil
 }
 
 // Node returns the cluster node.
@@ -155,6 +183,9 @@ func (s *System) Sessions() *Sessions { return s.sessions }
 
 // Wallets returns the members' wallets.
 func (s *System) Wallets() *Wallets { return s.wallets }
+
+// Uploads returns the upload jobs.
+func (s *System) Uploads() *Uploads { return s.uploads }
 
 // Ready returns nil once the node sees itself in the cluster topology.
 func (s *System) Ready() error { return s.env.node.Ready() }
