@@ -205,7 +205,8 @@ func (g *uploadGrain) finish() *UploadReply {
 	res, err := g.inspect(ctx, key, size)
 	var refusal *filecheck.Refusal
 	if errors.As(err, &refusal) {
-		return refuse(&UploadReply{Error: "media.error." + refusal.Reason, Limit: refusal.Limit, ErrorMessage: err.Error()})
+		return refuse(&UploadReply{Error: "media.error." + refusal.Reason, Limit: refusal.Limit, MediaType: refusal.Type,
+			ErrorMessage: err.Error()})
 	}
 	if err != nil {
 		return g.unavailable("inspect", err)
@@ -218,7 +219,7 @@ func (g *uploadGrain) finish() *UploadReply {
 			return g.unavailable("daily count", err)
 		}
 		if n >= limit {
-			return refuse(&UploadReply{Error: uploadErrDailyLimit, Limit: int64(limit),
+			return refuse(&UploadReply{Error: uploadErrDailyLimit, Limit: int64(limit), MediaType: res.Type,
 				ErrorMessage: fmt.Sprintf("%d %s uploads today, at most %d", n, res.Type, limit)})
 		}
 	}

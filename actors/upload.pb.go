@@ -307,7 +307,9 @@ type UploadReply struct {
 	Error        string                 `protobuf:"bytes,3,opt,name=error,proto3" json:"error,omitempty"`
 	ErrorMessage string                 `protobuf:"bytes,4,opt,name=error_message,json=errorMessage,proto3" json:"error_message,omitempty"`
 	// limit is the refusal's number (the daily maximum, the size limit in MB).
-	Limit         int64 `protobuf:"varint,5,opt,name=limit,proto3" json:"limit,omitempty"`
+	Limit int64 `protobuf:"varint,5,opt,name=limit,proto3" json:"limit,omitempty"`
+	// media_type is the refused file's media type, when known.
+	MediaType     string `protobuf:"bytes,6,opt,name=media_type,json=mediaType,proto3" json:"media_type,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -377,6 +379,13 @@ func (x *UploadReply) GetLimit() int64 {
 	return 0
 }
 
+func (x *UploadReply) GetMediaType() string {
+	if x != nil {
+		return x.MediaType
+	}
+	return ""
+}
+
 var File_upload_proto protoreflect.FileDescriptor
 
 const file_upload_proto_rawDesc = "" +
@@ -407,13 +416,15 @@ const file_upload_proto_rawDesc = "" +
 	"\vstorage_key\x18\v \x01(\tR\n" +
 	"storageKey\x12\x1d\n" +
 	"\n" +
-	"created_at\x18\f \x01(\x03R\tcreatedAt\"\xa8\x01\n" +
+	"created_at\x18\f \x01(\x03R\tcreatedAt\"\xc7\x01\n" +
 	"\vUploadReply\x12\x18\n" +
 	"\amissing\x18\x01 \x03(\x05R\amissing\x12.\n" +
 	"\x05media\x18\x02 \x01(\v2\x18.souk.actors.UploadMediaR\x05media\x12\x14\n" +
 	"\x05error\x18\x03 \x01(\tR\x05error\x12#\n" +
 	"\rerror_message\x18\x04 \x01(\tR\ferrorMessage\x12\x14\n" +
-	"\x05limit\x18\x05 \x01(\x03R\x05limitB\rZ\vsouk/actorsb\x06proto3"
+	"\x05limit\x18\x05 \x01(\x03R\x05limit\x12\x1d\n" +
+	"\n" +
+	"media_type\x18\x06 \x01(\tR\tmediaTypeB\rZ\vsouk/actorsb\x06proto3"
 
 var (
 	file_upload_proto_rawDescOnce sync.Once

@@ -21,7 +21,9 @@ type Uploads struct{ env *env }
 type UploadError struct {
 	Key   string
 	Limit int64
-	msg   string
+	// Type is the refused file's media type, when known.
+	Type string
+	msg  string
 }
 
 func (e *UploadError) Error() string { return "actors: upload: " + e.Key + ": " + e.msg }
@@ -82,7 +84,8 @@ func (u *Uploads) call(ctx context.Context, userID, uploadID int64, msg proto.Me
 		return UploadState{}, fmt.Errorf("%w: unexpected reply %T", ErrUnavailable, res)
 	}
 	if key := reply.GetError(); key != "" {
-		return UploadState{}, &UploadError{Key: key, Limit: reply.GetLimit(), msg: reply.GetErrorMessage()}
+		return UploadState{}, &UploadError{Key: key, Limit: reply.GetLimit(), Type: reply.GetMediaType(),
+			msg: reply.GetErrorMessage()}
 	}
 	state := UploadState{Missing: make([]int, 0, len(reply.GetMissing()))}
 	for _, i := range reply.GetMissing() {

@@ -137,3 +137,32 @@ func TokenRights(ctx context.Context, db *persistence.DB, u persistence.User, no
 	}
 	return t, nil
 }
+
+// MediaRights are member userID's upload rights at now per media type
+// (image, video, audio, attachment), for the media feature: SizeMB is the
+// role's limit bounded by the site's max_file_size (a role without one
+// gets the site's; 0 when neither sets one). Max is uploads per day, 0
+// meaning unlimited.
+func MediaRights(ctx context.Context, db *persistence.DB, userID int64, now time.Time) (map[string]persistence.MediaRole, error) {
+	u, err := db.Users().Get(ctx, userID)
+	if err != nil {
+		return nil, fmt.Errorf("account: media rights: %w", err)
+	}
+	r, err := loadRights(ctx, db, u, now)
+	if err != nil {
+		return nil, err
+	}
+	var siteMB int
+	if err := db.Settings().Get(ctx, maxFileSizeKey, &siteMB); err != nil && !errors.Is(err, persistence.ErrNotFound) {
+		return nil, fmt.Errorf("account: media rights: %w", err)
+	}
+	out := make(map[string]persistence.MediaRole, len(mediaTypes))
+	for _, t := range mediaTypes {
+		m := r.media[t]
+		if m.SizeMB == 0 || (siteMB > 0 && m.SizeMB > siteMB) {
+			m.SizeMB = siteMB
+		}
+		out[t] = m
+	}
+	return out, nil
+}

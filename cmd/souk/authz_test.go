@@ -178,6 +178,22 @@ var authzTable = []authzRow{
 	{action: "admin.loginToken", data: func(f *authzFixture, _ role) any { return map[string]any{"userId": f.ids[asMember]} },
 		guest: signIn, member: forbidden, vip: forbidden, admin: ok},
 
+	// Media: each member's own uploads (every demo level may upload images).
+	{action: "media.uploadStatus", data: func(f *authzFixture, as role) any {
+		if as == asGuest {
+			return map[string]any{"uploadId": "1"}
+		}
+		return map[string]any{"uploadId": f.upload(as, "status-"+as.String()+".png")}
+	}, guest: signIn, member: ok, vip: ok, admin: ok},
+	{action: "media.getLibrary", data: fixed(map[string]any{"mimeTypeIN": []string{"image"}}),
+		guest: signIn, member: ok, vip: ok, admin: ok},
+	{action: "mutates.deleteMedias", data: func(f *authzFixture, as role) any {
+		if as == asGuest {
+			return map[string]any{"ids": []string{"1"}}
+		}
+		return map[string]any{"ids": []string{f.upload(as, "delete-"+as.String()+".png")}}
+	}, guest: signIn, member: ok, vip: ok, admin: ok},
+
 	// Chat: sending and joining need the chat capability.
 	{action: "utils.getChatMessages", data: fixed(map[string]any{"room": "chat"}),
 		guest: ok, member: ok, vip: ok, admin: ok},
@@ -232,6 +248,7 @@ type authzOwned struct {
 	privateMessage string // the VIP's to the admin, unread
 	notification   string // the admin's
 	chatMessage    string // the admin's, in room authz-owned
+	media          string // the admin's uploaded image
 }
 
 const (
@@ -306,6 +323,15 @@ var authzProbes = []authzProbe{
 		check: func(t *testing.T, f *authzFixture, res result) {
 			assert.NotContains(t, string(res.body), f.owned.chatMessage, "a new message, not the admin's")
 		}},
+	{what: "delete another's media", as: asMember, action: "mutates.deleteMedias",
+		data: func(f *authzFixture) any { return map[string]any{"ids": []string{f.owned.media}} }, want: forbidden},
+	{what: "ask after another's upload", as: asVIP, action: "media.uploadStatus",
+		data: func(f *authzFixture) any { return map[string]any{"uploadId": f.owned.media} }, want: notFound},
+	{what: "list another's media", as: asMember, action: "media.getLibrary",
+		data: func(*authzFixture) any { return nil }, want: ok,
+		check: func(t *testing.T, f *authzFixture, res result) {
+			assert.NotContains(t, string(res.body), f.owned.media)
+		}},
 	{what: "update another's profile", as: asMember, action: "updateUser",
 		data: func(f *authzFixture) any {
 			return map[string]any{"userId": f.ids[asAdmin], "id": f.ids[asAdmin], "name": "Taken Over"}
@@ -362,6 +388,7 @@ func TestAuthorizationTable(t *testing.T) {
 	f.owned = authzOwned{
 		privateMessage: f.privateMessage(asVIP, f.ids[asAdmin], secretMessage, sharedClientID),
 		chatMessage:    f.chatMessage(asAdmin, ownedRoom, "the admin's own", sharedClientID),
+		media:          f.upload(asAdmin, "admin-owned.png"),
 	}
 	var note struct {
 		Notification struct {

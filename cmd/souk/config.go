@@ -36,6 +36,10 @@ type Config struct {
 	DB string
 	// DBMaxConns bounds the node's PostgreSQL connections (0: the default).
 	DBMaxConns int
+	// MediaStore is where uploaded files are kept: disk (a folder under
+	// Data, one node), db (the database every node shares) or empty for
+	// disk on SQLite and db on PostgreSQL.
+	MediaStore string
 	// Dev turns on demo mode: demo content on first start, codes in the log.
 	Dev bool
 	// LogFormat is text or json.
@@ -120,6 +124,7 @@ func parseConfig(name string, args []string, stderr io.Writer) (Config, error) {
 	fs.StringVar(&cfg.Data, "data", cfg.Data, "data folder for the embedded database (env SOUK_DATA)")
 	fs.StringVar(&cfg.DB, "db", cfg.DB, "database: empty for SQLite in the data folder, or a postgres:// URL (env SOUK_DB)")
 	fs.IntVar(&cfg.DBMaxConns, "db-max-conns", cfg.DBMaxConns, "PostgreSQL connections this node keeps at most (env SOUK_DB_MAX_CONNS) (default 16)")
+	fs.StringVar(&cfg.MediaStore, "media-store", cfg.MediaStore, "where uploads are kept: disk (the data folder's media/, one node) or db (the shared database, a cluster); empty: disk on SQLite, db on PostgreSQL (env SOUK_MEDIA_STORE)")
 	fs.BoolVar(&cfg.Dev, "dev", cfg.Dev, "demo mode: demo content on first start, verification codes in the log (env SOUK_DEV)")
 	fs.StringVar(&cfg.LogFormat, "log-format", cfg.LogFormat, "log format: text or json (env SOUK_LOG_FORMAT)")
 	fs.StringVar(&cfg.LogLevel, "log-level", cfg.LogLevel, "log level: debug (adds a line per successful request), info, warn or error (env SOUK_LOG_LEVEL)")
@@ -206,6 +211,11 @@ func (c Config) validate() error {
 		if err != nil || (u.Scheme != "postgres" && u.Scheme != "postgresql") || u.Host == "" {
 			return &configError{"db", redactURL(c.DB), "want empty (SQLite in the data folder) or postgres://user@host:port/database"}
 		}
+	}
+	switch c.MediaStore {
+	case "", mediaStoreDisk, mediaStoreDB:
+	default:
+		return &configError{"media-store", c.MediaStore, "want disk, db or empty"}
 	}
 	if c.ChatMemberLimit < 0 || c.ChatMemberLimit > 1000 {
 		return &configError{"chat-member-limit", strconv.Itoa(c.ChatMemberLimit), "want 0 (no limit) to 1000"}

@@ -27,7 +27,11 @@ type realtimeNode struct {
 func startCluster(ctx context.Context, cfg Config, db *persistence.DB) (*realtimeNode, error) {
 	ccfg := cfg.Cluster.clusterConfig()
 	ccfg.Logger = slog.Default()
-	sys, err := actors.Start(ctx, ccfg, db)
+	blobs, err := mediaBlobs(cfg, db)
+	if err != nil {
+		return nil, err
+	}
+	sys, err := actors.Start(ctx, ccfg, db, actors.WithBlobs(blobs))
 	if err != nil {
 		return nil, err
 	}

@@ -136,7 +136,7 @@ func serve(ctx context.Context, cfg Config, stdout io.Writer) error {
 	defer rt.stop(context.Background())
 	svc := newServices(deps{db: db, secret: secret, dev: cfg.Dev, email: email, social: cfg.socialConfig(),
 		maxHashes: cfg.MaxConcurrentHashes, avatarHosts: cfg.AvatarHosts, chatMemberLimit: cfg.ChatMemberLimit,
-		rooms: rt.sys.Rooms(), userSessions: rt.sys.Sessions()})
+		rooms: rt.sys.Rooms(), userSessions: rt.sys.Sessions(), uploads: rt.sys.Uploads()})
 	reg := action.NewRegistry()
 	svc.register(reg)
 	go svc.sessions.WatchRevocations(ctx, slog.Default())
@@ -144,6 +144,8 @@ func serve(ctx context.Context, cfg Config, stdout io.Writer) error {
 		return fmt.Errorf("cannot start the websocket gateway: %w", err)
 	}
 	go svc.notify.RunInboxJanitor(ctx, inboxPruneEvery)
+	go sweepUploads(ctx, rt.sys.Uploads(), uploadSweepEvery)
+	uploadRoute, mediaRoute := mediaRoutes(svc.media)
 	client, err := web.New(web.Config{
 		Dist:      webui.Dist(),
 		Locales:   webui.Locales(),
@@ -175,6 +177,8 @@ func serve(ctx context.Context, cfg Config, stdout io.Writer) error {
 		HSTS:         cfg.HSTS,
 		MetricsToken: cfg.MetricsToken,
 		Auth:         svc.sessions,
+		Upload:       uploadRoute,
+		MediaFile:    mediaRoute,
 		Ready: func(ctx context.Context) error {
 			if !db.Ready() {
 				return errors.New("migrations have not run")

@@ -6,6 +6,7 @@ import (
 	"encoding/base64"
 	"fmt"
 	"strconv"
+	"time"
 
 	"souk/actors"
 	"souk/app/account"
@@ -14,6 +15,7 @@ import (
 	"souk/app/auth/mail"
 	"souk/app/chat"
 	"souk/app/follow"
+	"souk/app/media"
 	"souk/app/messages"
 	"souk/app/notify"
 	"souk/app/page"
@@ -43,6 +45,8 @@ type deps struct {
 	maxHashes int
 	// avatarHosts are the hosts a profile picture may be an https URL of.
 	avatarHosts []string
+	// uploads reaches the upload-job grains; nil when the registry is only described.
+	uploads *actors.Uploads
 	// chatMemberLimit is --chat-member-limit: zero means no limit across
 	// rooms (never the default: an apidoc-only build has none).
 	chatMemberLimit int
@@ -65,6 +69,7 @@ type services struct {
 	messages *messages.Service
 	follow   *follow.Service
 	pages    *page.Service
+	media    *media.Service
 }
 
 // The notify service is the notifier of the features that store events;
@@ -77,6 +82,7 @@ var (
 	_ account.SocketTokens         = (*auth.Credentials)(nil)
 	_ auth.Viewers[account.Viewer] = (*account.Service)(nil)
 	_ auth.Rights                  = account.TokenRights
+	_ media.Uploads                = (*actors.Uploads)(nil)
 )
 
 // newServices builds every feature service of d.
@@ -102,6 +108,10 @@ func newServices(d deps) *services {
 		messages: messages.New(messages.Config{DB: d.db, Notify: notices}),
 		follow:   follow.New(follow.Config{DB: d.db, Notify: notices}),
 		pages:    page.New(d.db),
+		media: media.New(media.Config{DB: d.db, Uploads: d.uploads,
+			Rights: func(ctx context.Context, userID int64) (map[string]persistence.MediaRole, error) {
+				return account.MediaRights(ctx, d.db, userID, time.Now())
+			}}),
 	}
 }
 
@@ -125,6 +135,7 @@ func (s *services) register(reg *action.Registry) {
 	s.notify.Register(reg)
 	s.messages.Register(reg)
 	s.follow.Register(reg)
+	s.media.Register(reg)
 }
 
 // verifySocket checks a websocket's gqUserSocketToken for userID: signed by

@@ -41,6 +41,12 @@ type Config struct {
 	MetricsToken string
 	// QRCode bounds GET /api/qrcode; the zero value takes the defaults.
 	QRCode QRCodeLimits
+	// Upload takes a chunk of POST /api/upload (souk/app/media); nil: the
+	// route is not served.
+	Upload func(ctx context.Context, form UploadForm) (any, error)
+	// MediaFile opens a media item for GET /api/media/{id}/{name}; nil:
+	// the route is not served.
+	MediaFile func(ctx context.Context, id int64) (MediaFile, error)
 }
 
 // Server is the HTTP handler of a node.
@@ -56,6 +62,9 @@ type Server struct {
 	trustProxy   bool
 	publicOrigin string // scheme://host of Config.PublicURL, lower case
 	hsts         bool
+
+	upload    func(ctx context.Context, form UploadForm) (any, error)
+	mediaFile func(ctx context.Context, id int64) (MediaFile, error)
 }
 
 // New builds the router of a node.
@@ -71,6 +80,8 @@ func New(cfg Config) *Server {
 		trustProxy:   cfg.TrustProxy,
 		publicOrigin: originOf(cfg.PublicURL),
 		hsts:         cfg.HSTS,
+		upload:       cfg.Upload,
+		mediaFile:    cfg.MediaFile,
 	}
 	if s.maxBody <= 0 {
 		s.maxBody = DefaultMaxBody
@@ -83,6 +94,12 @@ func New(cfg Config) *Server {
 	r.Method(http.MethodGet, "/api/countryDialCodes", DialCodesHandler())
 	r.Method(http.MethodGet, "/api/qrcode", newQRCodeHandler(s.tr, cfg.QRCode, s.clientIP))
 	r.Method(http.MethodGet, "/api/avatar", AvatarHandler(s.tr))
+	if s.upload != nil {
+		r.Post("/api/upload", s.handleUpload)
+	}
+	if s.mediaFile != nil {
+		r.Get("/api/media/{id}/{name}", s.handleMedia)
+	}
 	r.Get("/healthz", s.handleHealth)
 	r.Get("/readyz", s.handleReady)
 	if cfg.MetricsToken != "" {
@@ -126,7 +143,7 @@ func (s *Server) handleReady(w http.ResponseWriter, r *http.Request) {
 const maxEchoedPath = 256
 
 // postOnly are the API paths that take nothing but POST: they change state.
-var postOnly = map[string]bool{"/api/request": true, "/api/auth/refresh": true, "/api/auth/logout": true}
+var postOnly = map[string]bool{"/api/request": true, "/api/auth/refresh": true, "/api/auth/logout": true, "/api/upload": true}
 
 func (s *Server) handleUnknownAPI(w http.ResponseWriter, r *http.Request) {
 	if postOnly[r.URL.Path] {

@@ -262,6 +262,21 @@ export interface DeleteChatInput {
   timestamp: string;
 }
 
+export interface DeleteMediasInput {
+  /** media item ids, at most 100 */
+  ids: string[];
+}
+
+export interface DeleteMediasReply {
+  gqDeleteMedias: DeleteMediasResult;
+}
+
+export interface DeleteMediasResult {
+  success: boolean;
+  /** the ids deleted */
+  ids: string[];
+}
+
 export interface DeletePrivateMessageEvent {
   id: string;
   fromId: string;
@@ -430,6 +445,19 @@ export interface GetInput {
   currency?: string;
 }
 
+export interface GetLibraryInput {
+  /** keep items of these MIME types (image/png) or media types (image, video, audio, attachment); empty keeps all */
+  mimeTypeIN?: string[];
+  /** page size, 1-100; default 20 */
+  first?: number;
+  /** an endCursor: the next (older) page */
+  after?: string;
+}
+
+export interface GetLibraryReply {
+  mediaItems: LibraryPage;
+}
+
 export interface GetMessagesInput {
   /** the room; default chat */
   room?: string;
@@ -546,6 +574,32 @@ export interface InboxSynced {
   replayed: number;
 }
 
+export interface Item {
+  id: string;
+  databaseId: string;
+  title: string;
+  caption: string;
+  altText: string;
+  /** image, video, audio or attachment */
+  mediaType: string;
+  /** sniffed from the file's bytes */
+  mimeType: string;
+  /** where the file is served (GET /api/media/{id}/{name}) */
+  sourceUrl: string;
+  /** the same address */
+  mediaItemUrl: string;
+  fileName: string;
+  /** bytes */
+  fileSize: number;
+  /** an image's pixels; 0 otherwise */
+  width: number;
+  height: number;
+  /** upload percent: 100 for a stored item */
+  progress: number;
+  /** epoch ms */
+  createdAt: number;
+}
+
 export interface JoinRoomInput {
   /** the room; default chat */
   room?: string;
@@ -631,6 +685,17 @@ export interface Levels {
   vip: Level[];
 }
 
+export interface LibraryEdge {
+  /** the item's id */
+  cursor: string;
+  node: Item;
+}
+
+export interface LibraryPage {
+  edges: LibraryEdge[];
+  pageInfo: MediaPageInfo;
+}
+
 export interface LoginBox {
   /** sign-in types offered, phone and/or email; the first is the default */
   login_type: string[];
@@ -687,6 +752,12 @@ export interface LogoutReply {
 
 export interface Media {
   image: MediaSize;
+}
+
+export interface MediaPageInfo {
+  /** cursor of the last item; pass it as after; empty for an empty page */
+  endCursor: string;
+  hasNextPage: boolean;
 }
 
 export interface MediaRole {
@@ -1271,6 +1342,20 @@ export interface UpdateUserReply {
   updateUser: UserReplyViewer;
 }
 
+export interface UploadReply {
+  /** the media item once the last chunk is in and the file passed its checks; null until then */
+  fileUpload?: Item | null;
+  /** the upload's id: send it as uploadId with every later chunk; the media item's id once finished */
+  fileId: string;
+  /** chunk indexes the upload still needs, in order; empty once finished */
+  missing: number[];
+}
+
+export interface UploadStatusInput {
+  /** the fileId of the upload's first reply */
+  uploadId: string;
+}
+
 export interface User {
   name: string;
   gqSlug: string;
@@ -1417,6 +1502,16 @@ export interface Actions {
     input: Record<string, never>;
     output: ViewerReply;
   };
+  /** A page of the viewer's media items (an admin's: everyone's), the newest first, optionally of some MIME or media types. Who may call it: member. */
+  "media.getLibrary": {
+    input: GetLibraryInput;
+    output: GetLibraryReply;
+  };
+  /** Where an upload of the viewer stands: the chunk indexes it still needs (send only those to resume), or the media item once it is finished. Who may call it: member. */
+  "media.uploadStatus": {
+    input: UploadStatusInput;
+    output: UploadReply;
+  };
   /** Signs in with a one-time login token (the ?token= of a link admin.loginToken made). Who may call it: public. */
   "mutates.autoLogin": {
     input: AutoLoginInput;
@@ -1426,6 +1521,11 @@ export interface Actions {
   "mutates.blockUser": {
     input: BlockUserInput;
     output: BlockUserReply;
+  };
+  /** Deletes media items: the viewer's own, or any for an admin; nothing is deleted when one of them may not be. Who may call it: member. */
+  "mutates.deleteMedias": {
+    input: DeleteMediasInput;
+    output: DeleteMediasReply;
   };
   /** Deletes a private message; only its sender may. Both parties' connections get a delete_private_message event. Deleting twice is harmless. Who may call it: member. */
   "mutates.deletePrivateMessage": {
