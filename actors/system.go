@@ -84,8 +84,8 @@ type env struct {
 	uploadIdle time.Duration
 	// blobs keeps the chunks and files of uploads.
 	blobs persistence.Blobs
-	bound      chan struct{} // closed once node is set
-	node       *cluster.Node // written once before bound is closed
+	bound chan struct{} // closed once node is set
+	node  *cluster.Node // written once before bound is closed
 }
 
 // Option changes how Start builds the system.
