@@ -59,8 +59,8 @@ func TestLibraryAndDelete(t *testing.T) {
 	assert.Equal(t, []string{img2, img1}, ids)
 	ids, _ = n.library(annToken, map[string]any{"mimeTypeIN": []string{"attachment"}})
 	assert.Equal(t, []string{zip}, ids)
-	ids, _ = n.library(admin, nil)
-	assert.Equal(t, []string{bobs, img2, zip, img1}, ids, "an admin sees everyone's")
+	ids, _ = n.library(admin, map[string]any{"first": 100})
+	assert.Subset(t, ids, []string{bobs, img2, zip, img1}, "an admin sees everyone's")
 	r := n.call(annToken, "media.getLibrary", map[string]any{"mimeTypeIN": []string{"image/png'; drop"}})
 	assert.Equal(t, http.StatusBadRequest, r.status)
 

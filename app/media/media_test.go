@@ -17,6 +17,8 @@ import (
 	"mime/multipart"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
@@ -36,14 +38,36 @@ import (
 	"souk/webui"
 )
 
-// node is a single node serving the media routes, with members signed in
-// by a token cookie naming them ("member:<id>" or "admin:<id>").
+// node is a test's view of the single node the package's tests share
+// (one cluster member per process: protoactor's start races with the
+// grpc goroutines of another member in the same process), serving the
+// media routes, with members signed in by a token cookie naming them
+// ("member:<id>" or "admin:<id>").
 type node struct {
-	t      *testing.T
+	t *testing.T
+	*shared
+}
+
+type shared struct {
 	db     *persistence.DB
 	srv    *httptest.Server
-	rights map[int64]map[string]persistence.MediaRole // guarded by mu
 	mu     sync.Mutex
+	rights map[int64]map[string]persistence.MediaRole // guarded by mu
+	names  int                                         // guarded by mu
+}
+
+var (
+	sharedOnce sync.Once
+	sharedNode *shared
+	stopShared func()
+)
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if stopShared != nil {
+		stopShared()
+	}
+	os.Exit(code)
 }
 
 type tokenAuth struct{}
@@ -65,24 +89,30 @@ var acceptList = map[string]any{
 
 func newNode(t *testing.T) *node {
 	t.Helper()
-	db, err := persistence.Open(t.Context(), persistence.Config{DataDir: t.TempDir(), Node: 1})
+	sharedOnce.Do(func() { sharedNode = startShared(t) })
+	require.NotNil(t, sharedNode, "the shared node did not start")
+	return &node{t: t, shared: sharedNode}
+}
+
+func startShared(t *testing.T) *shared {
+	dir, err := os.MkdirTemp("", "souk-media-test-")
 	require.NoError(t, err)
-	t.Cleanup(func() { _ = db.Close() })
-	require.NoError(t, db.Migrate(t.Context()))
-	require.NoError(t, db.Settings().Put(t.Context(), "file_mimes", acceptList))
-	blobs, err := persistence.NewDiskBlobs(t.TempDir())
+	db, err := persistence.Open(context.Background(), persistence.Config{DataDir: dir, Node: 1})
+	require.NoError(t, err)
+	require.NoError(t, db.Migrate(context.Background()))
+	require.NoError(t, db.Settings().Put(context.Background(), "file_mimes", acceptList))
+	blobs, err := persistence.NewDiskBlobs(filepath.Join(dir, "media"))
 	require.NoError(t, err)
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	sys, err := actors.Start(ctx, cluster.Config{NodeName: "solo", Logger: slog.New(slog.NewTextHandler(io.Discard, nil))},
 		db, actors.WithBlobs(blobs))
 	require.NoError(t, err)
-	t.Cleanup(func() { _ = sys.Stop(context.Background()) })
-	n := &node{t: t, db: db, rights: map[int64]map[string]persistence.MediaRole{}}
+	s := &shared{db: db, rights: map[int64]map[string]persistence.MediaRole{}}
 	svc := media.New(media.Config{DB: db, Uploads: sys.Uploads(), Rights: func(_ context.Context, id int64) (map[string]persistence.MediaRole, error) {
-		n.mu.Lock()
-		defer n.mu.Unlock()
-		return n.rights[id], nil
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		return s.rights[id], nil
 	}})
 	reg := action.NewRegistry()
 	svc.Register(reg)
@@ -101,13 +131,22 @@ func newNode(t *testing.T) *node {
 			return httpapi.MediaFile{Content: f.Content, MimeType: f.MimeType, FileName: f.FileName,
 				Attachment: f.Attachment, ModTime: time.UnixMilli(f.ModTime)}, nil
 		}})
-	n.srv = httptest.NewServer(h)
-	t.Cleanup(n.srv.Close)
-	return n
+	s.srv = httptest.NewServer(h)
+	stopShared = func() {
+		s.srv.Close()
+		_ = sys.Stop(context.Background())
+		_ = db.Close()
+		_ = os.RemoveAll(dir)
+	}
+	return s
 }
 
 // member makes a member with rights: every type allowed, sizeMB each, max a day.
 func (n *node) member(name string, sizeMB, max int) int64 {
+	n.mu.Lock()
+	n.names++
+	name += idOf(int64(n.names))
+	n.mu.Unlock()
 	u := persistence.User{Name: name, Slug: name, LevelKey: "lv1"}
 	require.NoError(n.t, n.db.Users().Create(n.t.Context(), &u))
 	n.setRights(u.ID, func(r map[string]persistence.MediaRole) {
