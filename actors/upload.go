@@ -77,6 +77,7 @@ func (g *uploadGrain) Receive(ctx actor.Context) {
 		g.userID, g.uploadID = parseUploadIdentity(msg.Identity.Identity)
 		g.env.waitBound()
 		g.idle.start(ctx, g.env.uploadIdle)
+		g.env.log.Debug("upload job activated", "upload", g.uploadID, "user", g.userID)
 	case idleTick:
 		if g.idle.idle() {
 			ctx.Poison(ctx.Self())
