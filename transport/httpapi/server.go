@@ -41,6 +41,9 @@ type Config struct {
 	MetricsToken string
 	// QRCode bounds GET /api/qrcode; the zero value takes the defaults.
 	QRCode QRCodeLimits
+	// PaymentCallback serves POST /api/pay/callback/{provider}: the payment
+	// providers' signed callbacks (souk/app/wallet). Nil: not served.
+	PaymentCallback http.Handler
 }
 
 // Server is the HTTP handler of a node.
@@ -83,6 +86,10 @@ func New(cfg Config) *Server {
 	r.Method(http.MethodGet, "/api/countryDialCodes", DialCodesHandler())
 	r.Method(http.MethodGet, "/api/qrcode", newQRCodeHandler(s.tr, cfg.QRCode, s.clientIP))
 	r.Method(http.MethodGet, "/api/avatar", AvatarHandler(s.tr))
+	if cfg.PaymentCallback != nil {
+		// Every method reaches it: it answers anything but POST with 405.
+		r.Handle("/api/pay/callback/{provider}", cfg.PaymentCallback)
+	}
 	r.Get("/healthz", s.handleHealth)
 	r.Get("/readyz", s.handleReady)
 	if cfg.MetricsToken != "" {
