@@ -40,6 +40,8 @@ func (r *Report) writeSVG(path string) error {
 	switch {
 	case r.DeliveriesPerS > 0:
 		rate = xs(func(b Bucket) float64 { return b.DeliveriesPerS })
+	case r.OpsPerS > 0:
+		rate, rateName = xs(func(b Bucket) float64 { return b.OpsPerS }), "wallet operations/s"
 	case r.RequestsPerS > 0:
 		rate, rateName = xs(func(b Bucket) float64 { return b.RequestsPerS }), "requests/s"
 	default:

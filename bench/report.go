@@ -34,6 +34,7 @@ type Report struct {
 	Errors         int64              `json:"errors"`
 	ErrorsByKind   map[string]int64   `json:"errors_by_kind,omitempty"`
 	RequestsPerS   float64            `json:"requests_per_s,omitempty"`
+	OpsPerS        float64            `json:"ops_per_s,omitempty"`
 	Actions        map[string]*Action `json:"actions,omitempty"`
 	BytesPerConn   float64            `json:"bytes_per_conn,omitempty"`
 	Phases         []Phase            `json:"phases,omitempty"`
@@ -114,6 +115,7 @@ type Bucket struct {
 	DeliveriesPerS float64 `json:"deliveries_per_s,omitempty"`
 	SentPerS       float64 `json:"sent_per_s,omitempty"`
 	RequestsPerS   float64 `json:"requests_per_s,omitempty"`
+	OpsPerS        float64 `json:"ops_per_s,omitempty"`
 	Connections    int64   `json:"connections,omitempty"`
 	LatencyMs      Latency `json:"latency_ms"`
 	Errors         int64   `json:"errors"`

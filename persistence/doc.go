@@ -1,7 +1,8 @@
 // Package persistence opens the database (an embedded SQLite file by default,
 // PostgreSQL or CockroachDB given a postgres:// URL), migrates it, and holds
-// one store per aggregate: settings, languages, currencies, levels, users and
-// custom pages.
+// one store per aggregate: settings, languages, currencies, levels, users,
+// sessions, chat, messages, notifications, follows, custom pages, and the
+// money: the wallets' double-entry ledger, payments and growth points.
 //
 // All SQL of the project lives here, written once for both databases: $n
 // placeholders, ON CONFLICT upserts, application-generated BIGINT ids,

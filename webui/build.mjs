@@ -92,7 +92,8 @@ async function hashOutputs() {
 
 async function writeIndex(result, cssHref, inline, buildId) {
   const outputs = result.metafile.outputs;
-  const entry = Object.keys(outputs).find((file) => outputs[file].entryPoint && file.endsWith('.js'));
+  // Lazy chunks (import()) carry an entryPoint too: pick the output of src/main.tsx itself.
+  const entry = Object.keys(outputs).find((file) => outputs[file].entryPoint?.endsWith('src/main.tsx') && file.endsWith('.js'));
   if (!entry) throw new Error('webui build: no entry script in the metafile');
   const entryHref = path.relative(dist, path.join(root, entry)).split(path.sep).join('/');
   // Preload the chunks the entry imports statically, so they download in parallel.

@@ -6,8 +6,13 @@
 // socket token is signed through SocketTokens, and auth builds its sign-in
 // replies with this package's viewers; cmd/souk wires the two together.
 //
-// Concurrency: a Service is safe for concurrent use; it keeps no state of
-// its own beyond its configuration.
+// Members earn growth points for what they do (GrowthRules, with daily
+// caps) and move up the growth levels their points reach (never down on
+// their own); the ledger balances shown in the viewer are souk/app/wallet's.
+//
+// Concurrency: a Service is safe for concurrent use; beyond its
+// configuration it keeps only a cache of the growth caps members reached
+// today (cappedToday, guarded by its own lock).
 package account
 
 import (
@@ -40,6 +45,8 @@ type Config struct {
 	// AvatarHosts are the hosts (lower case, no port) a profile picture may
 	// be an https URL of; empty: none, only the site's generated avatars.
 	AvatarHosts []string
+	// Sessions pushes the viewer event after a level up; nil pushes none.
+	Sessions Deliverer
 }
 
 // Signups checks the credentials of a sign-up and signs the new member in
@@ -77,6 +84,9 @@ type Service struct {
 	notices NotificationCounter // nil counts none
 	// avatarHosts are Config.AvatarHosts as a set.
 	avatarHosts map[string]bool
+	sessions    Deliverer // nil pushes nothing
+	// capped are the growth reasons members reached today's cap of.
+	capped cappedToday
 }
 
 // New returns the account service.
@@ -93,7 +103,7 @@ func New(cfg Config) *Service {
 		hosts[strings.ToLower(h)] = true
 	}
 	return &Service{db: cfg.DB, sockets: cfg.SocketTokens, signups: cfg.Signups, log: cfg.Logger, now: now,
-		notices: cfg.Notifications, avatarHosts: hosts}
+		notices: cfg.Notifications, avatarHosts: hosts, sessions: cfg.Sessions}
 }
 
 // Register adds the account actions to r.
@@ -105,5 +115,9 @@ func (s *Service) Register(r *action.Registry) {
 	action.Register(r, action.Spec{Name: "updateUser", Access: action.Member,
 		Summary: "Updates the caller's profile (the more-information dialog) and marks it complete."}, s.UpdateUser)
 	action.Register(r, action.Spec{Name: "utils.levelTips", Access: action.Public,
-		Summary: "The growth levels and VIP tiers, the caller's current ones and what the next level unlocks."}, s.LevelTips)
+		Summary: "The growth levels and VIP tiers, the caller's current ones, their growth points, what the next level unlocks and needs, and how points are earned."}, s.LevelTips)
+	action.Register(r, action.Spec{Name: "account.signIn", Access: action.Member,
+		Summary: "The daily sign-in: 10 growth points once per UTC day (account.error.signedIn the second time); answers the caller's growth after it."}, s.SignIn)
+	action.Register(r, action.Spec{Name: "account.growth", Access: action.Member,
+		Summary: "The caller's growth: points, level, the next level and its threshold, and today's points per reason with their caps."}, s.Growth)
 }

@@ -1,6 +1,7 @@
 package account_test
 
 import (
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -50,7 +51,11 @@ func TestDemoAccounts(t *testing.T) {
 			assert.Contains(t, roles["userCan"], "chat")
 			assert.Contains(t, roles["userCan"], "directMessages")
 			assert.Equal(t, map[string]any{"can": true, "max": 0.0, "count": 0.0}, roles["attachment"])
-			assert.Equal(t, `{"CNY":"0.00","EUR":"0.00","USD":"0.00"}`, v["gqMoney"])
+			held, err := db.Wallets().Balances(t.Context(), users["admin"].ID)
+			require.NoError(t, err)
+			assert.Equal(t, fmt.Sprintf(`{"CNY":%q,"EUR":%q,"USD":%q}`, minor2(held["CNY"]), minor2(held["EUR"]), minor2(held["USD"])),
+				v["gqMoney"], "the demo wallet's balances, every currency with 2 decimals")
+			assert.EqualValues(t, held[persistence.AssetCredit], v["gqCredit"])
 		})
 
 		t.Run("vip", func(t *testing.T) {
@@ -147,3 +152,6 @@ func TestDemoAccounts(t *testing.T) {
 		})
 	})
 }
+
+// minor2 writes minor units of a 2-decimal currency.
+func minor2(amount int64) string { return fmt.Sprintf("%d.%02d", amount/100, amount%100) }

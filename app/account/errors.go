@@ -24,3 +24,7 @@ var (
 	ErrProfileLocation     = action.Errorf(http.StatusBadRequest, "common.error.profileLocation", "max", maxLocation)
 	ErrProfileWebsite      = &action.Error{Status: http.StatusBadRequest, Key: "common.error.profileWebsite"}
 )
+
+// ErrSignedIn is returned by account.signIn when the caller signed in
+// today (UTC) already.
+var ErrSignedIn = &action.Error{Status: http.StatusConflict, Key: "account.error.signedIn"}

@@ -12,17 +12,19 @@ import (
 
 // LevelInfo is a growth level or VIP tier with its rights.
 type LevelInfo struct {
-	Key   string                 `json:"key"`
-	Icon  string                 `json:"icon"`
-	Name  string                 `json:"name" doc:"in the request's language"`
-	Rank  int                    `json:"rank"`
-	Roles persistence.LevelRoles `json:"roles" doc:"userCan, media per type {can, max per day (0 unlimited), size MB}, canBuilder"`
+	Key       string                 `json:"key"`
+	Icon      string                 `json:"icon"`
+	Name      string                 `json:"name" doc:"in the request's language"`
+	Rank      int                    `json:"rank"`
+	Roles     persistence.LevelRoles `json:"roles" doc:"userCan, media per type {can, max per day (0 unlimited), size MB}, canBuilder"`
+	MinPoints int64                  `json:"minPoints" doc:"growth points the level needs (0: the lowest level, one not earned by points, or a VIP tier)"`
 }
 
 // NextLevel is the growth level after the caller's and what it would add.
 type NextLevel struct {
-	Level   Badge   `json:"level"`
-	Unlocks Unlocks `json:"unlocks"`
+	Level     Badge   `json:"level"`
+	Unlocks   Unlocks `json:"unlocks"`
+	MinPoints int64   `json:"minPoints" doc:"growth points the level needs; 0 when points do not earn it (an administrator gives it)"`
 }
 
 // Unlocks are the rights a level adds to what the caller holds.
@@ -35,11 +37,13 @@ type Unlocks struct {
 // LevelTipsReply is the reply of utils.levelTips.
 type LevelTipsReply struct {
 	LevelTips struct {
-		Levels     []LevelInfo `json:"levels" doc:"growth levels, lowest first"`
-		VIP        []LevelInfo `json:"vip" doc:"VIP tiers, lowest first"`
-		Current    *Badge      `json:"current" doc:"the caller's growth level; null for a guest"`
-		CurrentVIP *Badge      `json:"currentVip" doc:"the caller's VIP tier; null when none"`
-		Next       *NextLevel  `json:"next" doc:"the next growth level (for a guest the first) and what it unlocks; null at the top"`
+		Levels     []LevelInfo  `json:"levels" doc:"growth levels, lowest first"`
+		VIP        []LevelInfo  `json:"vip" doc:"VIP tiers, lowest first"`
+		Current    *Badge       `json:"current" doc:"the caller's growth level; null for a guest"`
+		CurrentVIP *Badge       `json:"currentVip" doc:"the caller's VIP tier; null when none"`
+		Next       *NextLevel   `json:"next" doc:"the next growth level (for a guest the first) and what it unlocks; null at the top"`
+		Points     int64        `json:"points" doc:"the caller's growth points; 0 for a guest"`
+		Earn       []GrowthRule `json:"earn" doc:"how growth points are earned: points per reason and the most a UTC day"`
 	} `json:"levelTips"`
 }
 
@@ -57,6 +61,7 @@ func (s *Service) LevelTips(ctx context.Context, _ struct{}) (LevelTipsReply, er
 	var reply LevelTipsReply
 	reply.LevelTips.Levels = levelInfos(growth, req.Lang)
 	reply.LevelTips.VIP = levelInfos(vips, req.Lang)
+	reply.LevelTips.Earn = GrowthRules
 
 	held := rights{media: map[string]persistence.MediaRole{}}
 	next := 0
@@ -68,6 +73,9 @@ func (s *Service) LevelTips(ctx context.Context, _ struct{}) (LevelTipsReply, er
 				return LevelTipsReply{}, err
 			}
 			reply.LevelTips.Current = badge(held.level, req.Lang)
+			if reply.LevelTips.Points, err = s.db.Growth().Points(ctx, u.ID); err != nil {
+				return LevelTipsReply{}, fmt.Errorf("account: level tips: %w", err)
+			}
 			reply.LevelTips.CurrentVIP = badge(held.vip, req.Lang)
 			next = len(growth)
 			if held.level != nil {
@@ -79,7 +87,7 @@ func (s *Service) LevelTips(ctx context.Context, _ struct{}) (LevelTipsReply, er
 	}
 	if next < len(growth) {
 		l := growth[next]
-		reply.LevelTips.Next = &NextLevel{Level: *badge(&l, req.Lang), Unlocks: unlocks(held, l.Roles)}
+		reply.LevelTips.Next = &NextLevel{Level: *badge(&l, req.Lang), Unlocks: unlocks(held, l.Roles), MinPoints: l.MinPoints}
 	}
 	return reply, nil
 }
@@ -87,7 +95,8 @@ func (s *Service) LevelTips(ctx context.Context, _ struct{}) (LevelTipsReply, er
 func levelInfos(levels []persistence.Level, lang string) []LevelInfo {
 	out := make([]LevelInfo, 0, len(levels))
 	for _, l := range levels {
-		out = append(out, LevelInfo{Key: l.Key, Icon: l.Icon, Name: inLang(l.Names, lang), Rank: l.Rank, Roles: l.Roles})
+		out = append(out, LevelInfo{Key: l.Key, Icon: l.Icon, Name: inLang(l.Names, lang), Rank: l.Rank, Roles: l.Roles,
+			MinPoints: l.MinPoints})
 	}
 	return out
 }

@@ -24,7 +24,7 @@ type Viewer struct {
 	DarkRoom    bool   `json:"darkRoom" doc:"barred from posting and chatting"`
 	GqSlug      string `json:"gqSlug" doc:"the profile's URL segment"`
 	GqMoney     string `json:"gqMoney" doc:"JSON text of the balance per ISO currency code as a decimal string, e.g. {\"CNY\":\"0.00\"}"`
-	GqCredit    int64  `json:"gqCredit" doc:"credit balance"`
+	GqCredit    int64  `json:"gqCredit" doc:"credit balance (whole points)"`
 	// GqUserSocketToken authenticates the websocket (signed through
 	// SocketTokens).
 	GqUserSocketToken SocketCredentials `json:"gqUserSocketToken"`
@@ -148,7 +148,7 @@ func (s *Service) viewerWith(ctx context.Context, u persistence.User, unread int
 	if err != nil {
 		return Viewer{}, err
 	}
-	money, err := s.zeroBalances(ctx)
+	money, credit, err := s.balances(ctx, u.ID)
 	if err != nil {
 		return Viewer{}, err
 	}
@@ -168,6 +168,7 @@ func (s *Service) viewerWith(ctx context.Context, u persistence.User, unread int
 		DarkRoom:          u.DarkRoom,
 		GqSlug:            u.Slug,
 		GqMoney:           money,
+		GqCredit:          credit,
 		GqUserSocketToken: SocketCredentials{Signature: sig, Timestamp: ts},
 		GqTicket:          []json.RawMessage{},
 		GqNotification:    unread,
@@ -199,22 +200,27 @@ func badge(l *persistence.Level, lang string) *Badge {
 	return &Badge{Key: l.Key, Icon: l.Icon, Name: inLang(l.Names, lang)}
 }
 
-// zeroBalances is gqMoney until wallets exist: every currency of the site
-// at zero, written with its minor-unit digits.
-func (s *Service) zeroBalances(ctx context.Context) (string, error) {
+// balances are gqMoney and gqCredit from the member's ledger: money as JSON
+// text of every currency of the site (a balance never used at zero),
+// written with the currency's decimals, and the credit balance.
+func (s *Service) balances(ctx context.Context, userID int64) (money string, credit int64, err error) {
 	currencies, err := s.db.Currencies().List(ctx)
 	if err != nil {
-		return "", fmt.Errorf("account: viewer: %w", err)
+		return "", 0, fmt.Errorf("account: viewer: %w", err)
 	}
-	balances := make(map[string]string, len(currencies))
-	for _, c := range currencies {
-		balances[c.Code] = formatMinor(0, c.Decimals)
-	}
-	b, err := json.Marshal(balances)
+	held, err := s.db.Wallets().Balances(ctx, userID)
 	if err != nil {
-		return "", fmt.Errorf("account: viewer: %w", err)
+		return "", 0, fmt.Errorf("account: viewer: %w", err)
 	}
-	return string(b), nil
+	out := make(map[string]string, len(currencies))
+	for _, c := range currencies {
+		out[c.Code] = formatMinor(held[c.Code], c.Decimals)
+	}
+	b, err := json.Marshal(out)
+	if err != nil {
+		return "", 0, fmt.Errorf("account: viewer: %w", err)
+	}
+	return string(b), held[persistence.AssetCredit], nil
 }
 
 // formatMinor writes an amount in minor units as a decimal string.

@@ -15,7 +15,8 @@ import (
 
 // AccessTokenTTL is how long an access token is valid. A change of rights
 // (level, VIP, admin, dark room) reaches the token at the next refresh, at
-// most this long after; an ended session's tokens are refused within
+// most this long after, or at once where it is announced (see
+// Sessions.RightsChanged); an ended session's tokens are refused within
 // RevocationPoll (see Sessions.Authenticate).
 const AccessTokenTTL = 15 * time.Minute
 
@@ -94,6 +95,9 @@ type verifiedToken struct {
 	viewer  action.Viewer // UserCan is shared: read only
 	family  int64
 	expires time.Time
+	// rightsAt is when viewer's rights were read, epoch ms: when the token
+	// was issued, or later when they were read again (Sessions.RightsChanged).
+	rightsAt int64
 }
 
 // verifiedTokens remembers the tokens a node verified until they expire: a

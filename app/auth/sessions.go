@@ -35,7 +35,8 @@ type Sessions struct {
 	now       func() time.Time
 	after     func(time.Duration) <-chan time.Time // WatchRevocations' wait between reads
 	verified  verifiedTokens
-	revoked   revokedFamilies
+	revoked   recentMarks // session families ended
+	changed   recentMarks // members whose rights changed
 }
 
 var _ action.Authenticator = (*Sessions)(nil)
@@ -86,14 +87,15 @@ func NewSessions(db *persistence.DB, secret []byte, rights Rights, opts ...Sessi
 }
 
 // Authenticate returns the viewer an access token was issued to. It reads
-// no database: a forged, expired or malformed token is an error, and the
-// transport treats its bearer as a guest.
+// no database, but for a token older than a change of its member's rights
+// (see RightsChanged): a forged, expired or malformed token is an error,
+// and the transport treats its bearer as a guest.
 //
 // A token of a session that ended (logout, a replayed refresh token, a
 // password reset) is refused once this node has seen the end: at once on
 // the node that ended it, within RevocationPoll on the others (see
 // WatchRevocations).
-func (s *Sessions) Authenticate(_ context.Context, accessToken string) (action.Viewer, error) {
+func (s *Sessions) Authenticate(ctx context.Context, accessToken string) (action.Viewer, error) {
 	now := s.now()
 	t, ok := s.verified.get(accessToken, now)
 	if !ok {
@@ -101,13 +103,50 @@ func (s *Sessions) Authenticate(_ context.Context, accessToken string) (action.V
 		if err != nil {
 			return action.Viewer{}, err
 		}
-		t = verifiedToken{viewer: v, family: family, expires: expires}
+		t = verifiedToken{viewer: v, family: family, expires: expires,
+			rightsAt: persistence.Millis(expires.Add(-AccessTokenTTL))}
 		s.verified.put(accessToken, t, now)
 	}
 	if t.family != 0 && s.revoked.has(t.family) {
 		return action.Viewer{}, errSessionEnded
 	}
+	if s.changed.since(t.viewer.UserID) >= t.rightsAt {
+		t = s.rereadRights(ctx, accessToken, t, now)
+	}
 	return t.viewer, nil
+}
+
+// rereadRights gives a verified token its member's current rights (they
+// changed after the token was issued) and remembers them with the token
+// until the next change. When they cannot be read the token keeps the
+// rights it carries.
+func (s *Sessions) rereadRights(ctx context.Context, accessToken string, t verifiedToken, now time.Time) verifiedToken {
+	u, err := s.db.Users().Get(ctx, t.viewer.UserID)
+	if err != nil {
+		return t
+	}
+	r, err := s.rights(ctx, s.db, u, now)
+	if err != nil {
+		return t
+	}
+	t.viewer.IsAdmin, t.viewer.UserCan = r.IsAdmin, r.UserCan
+	t.rightsAt = persistence.Millis(now) + 1
+	s.verified.put(accessToken, t, now)
+	return t
+}
+
+// RightsChanged records that a member's rights changed now (a VIP tier
+// bought or ended, a level reached): their access tokens issued before
+// carry the old rights, so from now on this node reads the rights of such
+// a token again on its next use, and the other nodes do within
+// RevocationPoll, without waiting for the client's next refresh.
+func (s *Sessions) RightsChanged(ctx context.Context, userID int64) error {
+	at := persistence.Millis(s.now())
+	s.changed.mark(userID, at)
+	if err := s.db.Sessions().MarkRightsChanged(ctx, userID, at); err != nil {
+		return fmt.Errorf("auth: rights changed: %w", err)
+	}
+	return nil
 }
 
 // Start signs userID in on the current request: it issues an access token
@@ -247,6 +286,11 @@ func (s *Sessions) RefreshRevocations(ctx context.Context) error {
 		return fmt.Errorf("auth: read ended sessions: %w", err)
 	}
 	s.revoked.merge(families, now, persistence.Millis(oldest))
+	changes, err := s.db.Sessions().RightsChangedSince(ctx, persistence.Millis(s.changed.readFrom(oldest)))
+	if err != nil {
+		return fmt.Errorf("auth: read changed rights: %w", err)
+	}
+	s.changed.merge(changes, now, persistence.Millis(oldest))
 	return nil
 }
 
@@ -267,11 +311,12 @@ func (s *Sessions) WatchRevocations(ctx context.Context, log *slog.Logger) {
 	}
 }
 
-// revokedFamilies are the session families ended within
-// revocationLookback. It is safe for concurrent use.
-type revokedFamilies struct {
+// recentMarks are ids marked within revocationLookback, each with when:
+// the session families ended, the members whose rights changed. It is
+// safe for concurrent use.
+type recentMarks struct {
 	mu       sync.RWMutex
-	families map[int64]int64 // guarded by mu: family → when it ended, epoch ms
+	marks    map[int64]int64 // guarded by mu: id → when it was marked, epoch ms
 	lastRead time.Time       // guarded by mu: when the last read started; zero before the first
 }
 
@@ -279,16 +324,31 @@ type revokedFamilies struct {
 // far as this node has read (see WatchRevocations).
 func (s *Sessions) Ended(session int64) bool { return s.revoked.has(session) }
 
-func (r *revokedFamilies) has(family int64) bool {
+func (r *recentMarks) has(id int64) bool {
 	r.mu.RLock()
 	defer r.mu.RUnlock()
-	_, ok := r.families[family]
+	_, ok := r.marks[id]
 	return ok
+}
+
+// since returns when id was last marked, epoch ms; -1 when it was not.
+func (r *recentMarks) since(id int64) int64 {
+	r.mu.RLock()
+	defer r.mu.RUnlock()
+	if at, ok := r.marks[id]; ok {
+		return at
+	}
+	return -1
+}
+
+// mark records id at (epoch ms) on this node, before any read finds it.
+func (r *recentMarks) mark(id, at int64) {
+	r.merge(map[int64]int64{id: at}, time.Time{}, 0)
 }
 
 // readFrom returns where the next read starts: revocationOverlap before
 // the last one, and never before oldest.
-func (r *revokedFamilies) readFrom(oldest time.Time) time.Time {
+func (r *recentMarks) readFrom(oldest time.Time) time.Time {
 	r.mu.RLock()
 	defer r.mu.RUnlock()
 	if r.lastRead.IsZero() {
@@ -301,23 +361,23 @@ func (r *revokedFamilies) readFrom(oldest time.Time) time.Time {
 	return from
 }
 
-// merge adds the families a read found (a family never comes back to
-// life), records the read made at now, and drops the families ended before
-// oldest (epoch ms).
-func (r *revokedFamilies) merge(families map[int64]int64, now time.Time, oldest int64) {
+// merge adds the marks a read found (keeping the latest of each id; an
+// ended family never comes back to life), records the read made at now,
+// and drops the marks made before oldest (epoch ms).
+func (r *recentMarks) merge(marks map[int64]int64, now time.Time, oldest int64) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	if r.families == nil {
-		r.families = make(map[int64]int64, len(families))
+	if r.marks == nil {
+		r.marks = make(map[int64]int64, len(marks))
 	}
-	for family, at := range families {
-		if at > r.families[family] {
-			r.families[family] = at
+	for id, at := range marks {
+		if prior, ok := r.marks[id]; !ok || at > prior {
+			r.marks[id] = at
 		}
 	}
-	for family, at := range r.families {
+	for id, at := range r.marks {
 		if at <= oldest {
-			delete(r.families, family)
+			delete(r.marks, id)
 		}
 	}
 	if now.After(r.lastRead) {

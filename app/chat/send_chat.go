@@ -102,5 +102,8 @@ func (s *Service) send(ctx context.Context, in SendChatInput) (*actors.ChatEvent
 		s.members.refund(viewer.UserID, s.now())
 		return nil, roomError(err)
 	}
+	// A resend the room answered from its log earns again, within the
+	// day's cap: the room's reply does not tell a resend apart.
+	s.award(context.WithoutCancel(ctx), viewer.UserID)
 	return ev, nil
 }

@@ -8,6 +8,7 @@ package chat
 import (
 	"context"
 	"fmt"
+	"log/slog"
 	"sync"
 	"time"
 
@@ -48,7 +49,21 @@ type Config struct {
 	// negative no limit across rooms (the load test's members write in
 	// many rooms at once).
 	MemberLimit int
+	// Growth awards the growth points of a message sent; nil awards none.
+	Growth Growth
+	// Logger receives what fails after a message was accepted; nil means slog.Default().
+	Logger *slog.Logger
 }
+
+// Growth awards members growth points (souk/app/account implements it).
+type Growth interface {
+	// Award gives userID the points of reason within the day's cap and
+	// returns the points added.
+	Award(ctx context.Context, userID int64, reason string) (int64, error)
+}
+
+// GrowthReason is the growth reason of a chat message sent (account.GrowthChat).
+const GrowthReason = "chat"
 
 // Service answers the chat actions and commands. It is safe for concurrent use.
 type Service struct {
@@ -60,12 +75,17 @@ type Service struct {
 	history   *historyCache
 	members   *memberLimit
 	known     sync.Map // room name → struct{}: rooms seen to exist (rooms are never removed)
+	growth    Growth   // nil awards none
+	log       *slog.Logger
 }
 
 // New returns the chat service.
 func New(cfg Config) *Service {
 	s := &Service{db: cfg.DB, rooms: cfg.Rooms, deleteKey: signed.NewKey(cfg.Secret, deleteKeyLabel), now: cfg.Now,
-		maxRunes: cfg.MaxRunes}
+		maxRunes: cfg.MaxRunes, growth: cfg.Growth, log: cfg.Logger}
+	if s.log == nil {
+		s.log = slog.Default()
+	}
 	if s.now == nil {
 		s.now = time.Now
 	}
@@ -123,6 +143,17 @@ func (s *Service) Register(r *action.Registry) {
 		Access:  action.Public,
 		Socket:  true,
 	}, s.ShowRoom)
+}
+
+// award gives the sender the growth points of a message accepted; a
+// failure is only logged: the message stands.
+func (s *Service) award(ctx context.Context, userID int64) {
+	if s.growth == nil {
+		return
+	}
+	if _, err := s.growth.Award(ctx, userID, GrowthReason); err != nil {
+		s.log.Warn("chat: award growth points", "user", userID, "error", err)
+	}
 }
 
 // author returns what messages show of the viewer.

@@ -47,6 +47,9 @@ func Seed(ctx context.Context, db *persistence.DB) (Result, error) {
 	if err != nil {
 		return Result{}, err
 	}
+	if err := seedWallets(ctx, db); err != nil {
+		return Result{}, err
+	}
 	if err := seedChat(ctx, db, time.Now()); err != nil {
 		return Result{}, err
 	}

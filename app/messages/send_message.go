@@ -84,13 +84,19 @@ func (s *Service) SendMessage(ctx context.Context, in SendMessageInput) (SendMes
 			return privateMessageEvent{Message: messageOf(m, users), Unread: member.UnreadOf(c), Conversation: conversationOf(peer, c)}
 		}
 	}
-	events, _, err := s.db.Messages().Send(ctx, &m,
+	events, replayed, err := s.db.Messages().Send(ctx, &m,
 		writeFor(recipient.ID, sender.ID, EventMessage, event(sender.ID)),
 		writeFor(sender.ID, recipient.ID, EventMessage, event(recipient.ID)))
 	if err != nil {
 		return reply, err
 	}
 	s.notify.Push(ctx, events)
+	if !replayed && s.growth != nil {
+		// Only logged: the message is sent.
+		if _, err := s.growth.Award(context.WithoutCancel(ctx), sender.ID, GrowthReason); err != nil {
+			s.log.Warn("messages: award growth points", "user", sender.ID, "error", err)
+		}
+	}
 	if m.FromID != sender.ID || m.ToID != recipient.ID {
 		// A replayed key of another conversation: answer with what it wrote.
 		if users, err = member.Summaries(ctx, s.db, m.FromID, m.ToID); err != nil {

@@ -13,6 +13,7 @@ package messages
 
 import (
 	"context"
+	"log/slog"
 	"time"
 
 	"souk/app/action"
@@ -46,7 +47,22 @@ type Config struct {
 	// Notify builds the unread events and pushes the stored events live
 	// (souk/app/notify implements it).
 	Notify Notifier
+	// Growth awards the growth points of a message sent; nil awards none.
+	Growth Growth
+	// Logger receives what fails after a message was stored; nil means slog.Default().
+	Logger *slog.Logger
 }
+
+// Growth awards members growth points (souk/app/account implements it).
+type Growth interface {
+	// Award gives userID the points of reason within the day's cap and
+	// returns the points added.
+	Award(ctx context.Context, userID int64, reason string) (int64, error)
+}
+
+// GrowthReason is the growth reason of a private message sent
+// (account.GrowthPrivateMessage).
+const GrowthReason = "privateMessage"
 
 // Notifier builds a member's unread event and pushes stored inbox events
 // to the members' connections.
@@ -64,6 +80,8 @@ type Service struct {
 	notify Notifier
 	sends  *ratelimit.Keyed // per sender
 	now    func() time.Time
+	growth Growth // nil awards none
+	log    *slog.Logger
 }
 
 // Sending limit per member, in each node's memory: sendBurst messages at
@@ -76,7 +94,12 @@ const (
 
 // New returns the messages service.
 func New(cfg Config) *Service {
-	return &Service{db: cfg.DB, notify: cfg.Notify, sends: ratelimit.New(sendEvery, sendBurst), now: time.Now}
+	log := cfg.Logger
+	if log == nil {
+		log = slog.Default()
+	}
+	return &Service{db: cfg.DB, notify: cfg.Notify, sends: ratelimit.New(sendEvery, sendBurst), now: time.Now,
+		growth: cfg.Growth, log: log}
 }
 
 // Register adds the private message actions to r.

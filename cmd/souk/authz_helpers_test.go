@@ -273,6 +273,28 @@ func (f *authzFixture) must(as role, name string, data, into any) {
 	}
 }
 
+// topUp starts a sandbox top-up of amount USD as as (the member's for a
+// guest) and returns the confirm page's {id, token}.
+func (f *authzFixture) topUp(as role, amount string) map[string]any {
+	f.t.Helper()
+	if as == asGuest {
+		as = asMember
+	}
+	var reply struct {
+		Payment struct {
+			ID string `json:"id"`
+		} `json:"payment"`
+		QR struct {
+			QRCode string `json:"qrcode"`
+		} `json:"qr"`
+	}
+	f.must(as, "wallet.topUp", map[string]any{"currency": "USD", "amount": amount}, &reply)
+	page, err := url.Parse(reply.QR.QRCode)
+	require.NoError(f.t, err)
+	require.Equal(f.t, "/en/pay/sandbox/"+reply.Payment.ID, page.Path, "the confirm page in the caller's language")
+	return map[string]any{"id": reply.Payment.ID, "token": page.Query().Get("t")}
+}
+
 // socketStatus is the HTTP status of a websocket refusal's code, as the
 // same refusal has through POST /api/request. chat.error.badSignature is a
 // deletion signature's refusal (403) for delete_chat, and a socket token's

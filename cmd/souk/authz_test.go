@@ -134,6 +134,10 @@ var authzTable = []authzRow{
 	// The member's own profile and follows.
 	{action: "updateUser", data: fixed(map[string]any{"description": "Checked by the authorization table."}),
 		guest: signIn, member: ok, vip: ok, admin: ok},
+	{action: "account.signIn", data: noData,
+		guest: signIn, member: ok, vip: ok, admin: ok},
+	{action: "account.growth", data: noData,
+		guest: signIn, member: ok, vip: ok, admin: ok},
 	{action: "profile.follow", data: func(f *authzFixture, as role) any {
 		return map[string]any{"userId": f.other(as), "type": "followers"}
 	}, guest: ok, member: ok, vip: ok, admin: ok},
@@ -228,6 +232,40 @@ var authzTable = []authzRow{
 		return map[string]any{"id": id, "room": room("delete", as), "signature": "00", "timestamp": nowSeconds()}
 	}, join: func(_ *authzFixture, as role) string { return room("delete", as) },
 		guest: signIn, member: forbidden, vip: ok, admin: ok},
+
+	// Wallets: each member's own. The sandbox's confirm page is anyone's
+	// who holds the payment's token (a guest pays the member's). These rows
+	// run last: the member buys a VIP tier.
+	{action: "wallet.get", data: noData,
+		guest: signIn, member: ok, vip: ok, admin: ok},
+	{action: "wallet.entries", data: fixed(map[string]any{"first": 5}),
+		guest: signIn, member: ok, vip: ok, admin: ok},
+	{action: "wallet.memberships", data: noData,
+		guest: ok, member: ok, vip: ok, admin: ok},
+	{action: "wallet.topUp", data: fixed(map[string]any{"currency": "USD", "amount": "4.99"}),
+		guest: signIn, member: ok, vip: ok, admin: ok},
+	// A guest can start no payment: it asks for one that does not exist.
+	{action: "wallet.payment", data: func(f *authzFixture, as role) any {
+		if as == asGuest {
+			return map[string]any{"id": "1"}
+		}
+		return map[string]any{"id": f.topUp(as, "1.00")["id"]}
+	}, guest: signIn, member: ok, vip: ok, admin: ok},
+	{action: "payments.sandboxShow", data: func(f *authzFixture, as role) any { return f.topUp(as, "1.00") },
+		guest: ok, member: ok, vip: ok, admin: ok},
+	{action: "payments.sandboxPay", data: func(f *authzFixture, as role) any { return f.topUp(as, "4.99") },
+		guest: ok, member: ok, vip: ok, admin: ok},
+	// Each caller paid 4.99 USD above (a guest for the member): the price of vip1.
+	{action: "wallet.buyMembership", data: func(_ *authzFixture, as role) any {
+		return map[string]any{"tier": "vip1", "currency": "USD", "idemKey": "authz-buy-" + as.String()}
+	}, guest: signIn, member: ok, vip: ok, admin: ok},
+	{action: "wallet.gift", data: func(f *authzFixture, as role) any {
+		return map[string]any{"toUserId": f.other(as), "currency": "USD", "amount": "0.01", "idemKey": "authz-gift-" + as.String()}
+	}, guest: signIn, member: ok, vip: ok, admin: ok},
+	{action: "admin.walletAdjust", data: func(f *authzFixture, _ role) any {
+		return map[string]any{"userId": f.ids[asMember], "currency": "CREDIT", "amount": "10", "memo": "authz",
+			"idemKey": "authz-adjust"}
+	}, guest: signIn, member: forbidden, vip: forbidden, admin: ok},
 }
 
 // authzProbe calls an action with another member's id: it must be refused,

@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"strconv"
 	"time"
 
 	"souk/app/action"
@@ -134,9 +135,17 @@ func serve(ctx context.Context, cfg Config, stdout io.Writer) error {
 		return fmt.Errorf("cannot start the cluster member: %w", err)
 	}
 	defer rt.stop(context.Background())
+	// Listen before the services are built: the sandbox payment provider
+	// posts its callbacks to this listener's own address.
+	ln, err := net.Listen("tcp", cfg.HTTP)
+	if err != nil {
+		return fmt.Errorf("cannot listen on --http %s: %w", cfg.HTTP, err)
+	}
+	defer ln.Close()
 	svc := newServices(deps{db: db, secret: secret, dev: cfg.Dev, email: email, social: cfg.socialConfig(),
 		maxHashes: cfg.MaxConcurrentHashes, avatarHosts: cfg.AvatarHosts, chatMemberLimit: cfg.ChatMemberLimit,
-		rooms: rt.sys.Rooms(), userSessions: rt.sys.Sessions(), uploads: rt.sys.Uploads()})
+		rooms: rt.sys.Rooms(), userSessions: rt.sys.Sessions(), wallets: rt.sys.Wallets(), uploads: rt.sys.Uploads(),
+		publicURL: cfg.PublicURL, callbackBase: "http://" + loopbackAddr(ln.Addr()), translator: catalog})
 	reg := action.NewRegistry()
 	svc.register(reg)
 	go svc.sessions.WatchRevocations(ctx, slog.Default())
@@ -169,16 +178,17 @@ func serve(ctx context.Context, cfg Config, stdout io.Writer) error {
 		return fmt.Errorf("cannot load the web client: %w", err)
 	}
 	handler := httpapi.New(httpapi.Config{
-		Registry:     reg,
-		Translator:   catalog,
-		Fallback:     client,
-		TrustProxy:   cfg.TrustProxy,
-		PublicURL:    cfg.PublicURL,
-		HSTS:         cfg.HSTS,
-		MetricsToken: cfg.MetricsToken,
-		Auth:         svc.sessions,
-		Upload:       uploadRoute,
-		MediaFile:    mediaRoute,
+		Registry:        reg,
+		Translator:      catalog,
+		Fallback:        client,
+		TrustProxy:      cfg.TrustProxy,
+		PublicURL:       cfg.PublicURL,
+		HSTS:            cfg.HSTS,
+		MetricsToken:    cfg.MetricsToken,
+		Auth:            svc.sessions,
+		Upload:          uploadRoute,
+		MediaFile:       mediaRoute,
+		PaymentCallback: svc.wallet.CallbackHandler(),
 		Ready: func(ctx context.Context) error {
 			if !db.Ready() {
 				return errors.New("migrations have not run")
@@ -195,10 +205,6 @@ func serve(ctx context.Context, cfg Config, stdout io.Writer) error {
 	}
 	defer stopDebug()
 
-	ln, err := net.Listen("tcp", cfg.HTTP)
-	if err != nil {
-		return fmt.Errorf("cannot listen on --http %s: %w", cfg.HTTP, err)
-	}
 	srv := &http.Server{
 		Handler:           rt.route(handler),
 		ReadHeaderTimeout: 10 * time.Second,
@@ -244,4 +250,19 @@ func displayAddr(addr net.Addr) string {
 		}
 	}
 	return addr.String()
+}
+
+// loopbackAddr is an address this node reaches its own listener at: a
+// wildcard listen address becomes the loopback one.
+func loopbackAddr(addr net.Addr) string {
+	tcp, ok := addr.(*net.TCPAddr)
+	if !ok {
+		return addr.String()
+	}
+	host := tcp.IP.String()
+	if tcp.IP.IsUnspecified() {
+		// A wildcard listener (":8080" is dual-stack) takes IPv4 loopback too.
+		host = "127.0.0.1"
+	}
+	return net.JoinHostPort(host, strconv.Itoa(tcp.Port))
 }

@@ -5,7 +5,6 @@ import (
 	"crypto/rand"
 	"encoding/base64"
 	"fmt"
-	"strconv"
 	"time"
 
 	"souk/actors"
@@ -20,6 +19,7 @@ import (
 	"souk/app/notify"
 	"souk/app/page"
 	"souk/app/settings"
+	"souk/app/wallet"
 	"souk/persistence"
 	"souk/transport/realtime"
 )
@@ -50,6 +50,15 @@ type deps struct {
 	// chatMemberLimit is --chat-member-limit: zero means no limit across
 	// rooms (never the default: an apidoc-only build has none).
 	chatMemberLimit int
+	// wallets reaches the wallet grains; nil when the registry is only described.
+	wallets *actors.Wallets
+	// publicURL is --public-url: the sandbox's confirm page URLs are built on it.
+	publicURL string
+	// callbackBase is this node's own HTTP address, where the sandbox
+	// payment provider POSTs its callbacks (e.g. http://127.0.0.1:8080).
+	callbackBase string
+	// translator writes the payments' titles; nil writes the keys.
+	translator wallet.Translator
 }
 
 // services are the node's feature services, each built once: the HTTP
@@ -70,6 +79,7 @@ type services struct {
 	follow   *follow.Service
 	pages    *page.Service
 	media    *media.Service
+	wallet   *wallet.Service
 }
 
 // The notify service is the notifier of the features that store events;
@@ -83,6 +93,9 @@ var (
 	_ auth.Viewers[account.Viewer] = (*account.Service)(nil)
 	_ auth.Rights                  = account.TokenRights
 	_ media.Uploads                = (*actors.Uploads)(nil)
+	// chat and messages award growth points through account.
+	_ chat.Growth     = (*account.Service)(nil)
+	_ messages.Growth = (*account.Service)(nil)
 )
 
 // newServices builds every feature service of d.
@@ -95,7 +108,12 @@ func newServices(d deps) *services {
 	sessions := auth.NewSessions(d.db, d.secret, account.TokenRights)
 	creds := auth.NewCredentials(auth.Config{DB: d.db, Secret: d.secret, Dev: d.dev, Email: d.email, Sessions: sessions,
 		MaxConcurrentHashes: d.maxHashes})
-	accounts := account.New(account.Config{DB: d.db, SocketTokens: creds, Signups: creds, Notifications: notices, AvatarHosts: d.avatarHosts})
+	events := rightsEvents{sessions: sessions}
+	if d.userSessions != nil {
+		events.next = d.userSessions
+	}
+	accounts := account.New(account.Config{DB: d.db, SocketTokens: creds, Signups: creds, Notifications: notices,
+		AvatarHosts: d.avatarHosts, Sessions: events})
 	return &services{
 		secret:   d.secret,
 		sessions: sessions,
@@ -104,15 +122,54 @@ func newServices(d deps) *services {
 		accounts: accounts,
 		notify:   notices,
 		settings: settings.New(d.db, settings.WithSocialProviders(d.social.Providers())),
-		chat:     chat.New(chat.Config{DB: d.db, Rooms: d.rooms, Secret: d.secret, MemberLimit: memberLimit(d.chatMemberLimit)}),
-		messages: messages.New(messages.Config{DB: d.db, Notify: notices}),
+		chat: chat.New(chat.Config{DB: d.db, Rooms: d.rooms, Secret: d.secret, MemberLimit: memberLimit(d.chatMemberLimit),
+			Growth: accounts}),
+		messages: messages.New(messages.Config{DB: d.db, Notify: notices, Growth: accounts}),
 		follow:   follow.New(follow.Config{DB: d.db, Notify: notices}),
 		pages:    page.New(d.db),
 		media: media.New(media.Config{DB: d.db, Uploads: d.uploads,
 			Rights: func(ctx context.Context, userID int64) (map[string]persistence.MediaRole, error) {
 				return account.MediaRights(ctx, d.db, userID, time.Now())
 			}}),
+		wallet: newWallet(d, events),
 	}
+}
+
+// newWallet builds the wallet service: its operations run in the wallet
+// grains, its events go through events.
+func newWallet(d deps, events rightsEvents) *wallet.Service {
+	cfg := wallet.Config{DB: d.db, Secret: d.secret, PublicURL: d.publicURL, CallbackBase: d.callbackBase,
+		Translator: d.translator, Sessions: events}
+	if d.wallets != nil {
+		cfg.Ledger = d.wallets
+	}
+	return wallet.New(cfg)
+}
+
+// rightsEvents delivers the live events of the features whose actions
+// change a member's rights (account's level up, wallet's VIP purchase):
+// before a viewer event, the event that says so, it tells the sessions,
+// so that the member's access tokens issued before are read with the new
+// rights on every node (auth.Sessions.RightsChanged). next is nil when
+// events are not delivered live.
+type rightsEvents struct {
+	sessions *auth.Sessions
+	next     *actors.Sessions
+}
+
+// rightsChangedEvent is the live event of a change of a member's rights.
+const rightsChangedEvent = "viewer"
+
+func (e rightsEvents) Deliver(ctx context.Context, userID int64, idemKey, event string, data []byte) (int, error) {
+	if event == rightsChangedEvent {
+		if err := e.sessions.RightsChanged(ctx, userID); err != nil {
+			return 0, err
+		}
+	}
+	if e.next == nil {
+		return 0, nil
+	}
+	return e.next.Deliver(ctx, userID, idemKey, event, data)
 }
 
 // memberLimit turns --chat-member-limit into chat.Config.MemberLimit,
@@ -136,6 +193,7 @@ func (s *services) register(reg *action.Registry) {
 	s.messages.Register(reg)
 	s.follow.Register(reg)
 	s.media.Register(reg)
+	s.wallet.Register(reg)
 }
 
 // verifySocket checks a websocket's gqUserSocketToken for userID: signed by
@@ -155,14 +213,10 @@ func (s *services) socketConfig(reg *action.Registry, tr realtime.Translator) re
 		Translator:   tr,
 		VerifySocket: s.verifySocket,
 		SessionEnded: s.sessions.Ended,
+		// Read at connect, and again on each viewer event (rights changed).
 		LookupUser: func(ctx context.Context, userID int64) (realtime.Member, error) {
-			v, err := s.accounts.ViewerFor(ctx, userID)
-			if err != nil {
-				return realtime.Member{}, err
-			}
-			id, _ := strconv.ParseInt(v.DatabaseID, 10, 64)
-			return realtime.Member{ID: id, Name: v.Name, Slug: v.GqSlug, AvatarURL: v.Avatar.URL,
-				UserCan: v.GqRoles.UserCan, IsAdmin: v.GqRoles.IsAdmin}, nil
+			m, err := s.accounts.SocketMember(ctx, userID)
+			return realtime.Member(m), err
 		},
 	}
 }

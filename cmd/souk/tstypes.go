@@ -4,9 +4,11 @@ import (
 	"fmt"
 	"io"
 
+	"souk/app/account"
 	"souk/app/action"
 	"souk/app/messages"
 	"souk/app/notify"
+	"souk/app/wallet"
 	"souk/transport/realtime"
 )
 
@@ -40,6 +42,8 @@ func socketProtocol(reg *action.Registry) (action.Socket, error) {
 	}
 	socket.Events = append(socket.Events, messages.Events...)
 	socket.Events = append(socket.Events, notify.Events...)
+	socket.Events = append(socket.Events, account.Events...)
+	socket.Events = append(socket.Events, wallet.Events...)
 	for _, f := range realtime.Frames {
 		socket.Frames = append(socket.Frames, action.Event{Name: f.Name, Summary: f.Summary, Payload: f.Payload})
 	}

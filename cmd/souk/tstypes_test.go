@@ -15,10 +15,12 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"souk/app/account"
 	"souk/app/action"
 	"souk/app/demo"
 	"souk/app/messages"
 	"souk/app/notify"
+	"souk/app/wallet"
 	"souk/transport/realtime"
 )
 
@@ -40,6 +42,11 @@ func TestWireTypesCoverTheSocket(t *testing.T) {
 	for _, e := range append(slices.Clone(messages.Events), notify.Events...) {
 		assert.Contains(t, events, e.Name, "RealtimeEvents has the inbox event %s", e.Name)
 		assert.True(t, e.Inbox, "%s is an inbox event", e.Name)
+	}
+
+	for _, e := range append(slices.Clone(account.Events), wallet.Events...) {
+		assert.Contains(t, events, e.Name, "RealtimeEvents has the live event %s", e.Name)
+		assert.False(t, e.Inbox, "%s is not stored in the inbox", e.Name)
 	}
 
 	commands := tsMapKeys(t, generated, "SocketCommands")

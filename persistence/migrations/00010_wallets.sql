@@ -70,7 +70,17 @@ CREATE TABLE growth_days (
     PRIMARY KEY (user_id, day, reason)
 );
 
+-- When a member's rights last changed (a VIP tier bought or ended, a level
+-- reached): every node reads the recent changes, and an access token
+-- issued before its member's change has its rights read again.
+CREATE TABLE rights_changes (
+    user_id    BIGINT PRIMARY KEY,
+    changed_at BIGINT NOT NULL
+);
+CREATE INDEX rights_changes_at ON rights_changes (changed_at);
+
 -- +goose Down
+DROP TABLE rights_changes;
 DROP TABLE growth_days;
 DROP TABLE payments;
 DROP TABLE wallet_entries;

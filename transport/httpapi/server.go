@@ -47,6 +47,9 @@ type Config struct {
 	// MediaFile opens a media item for GET /api/media/{id}/{name}; nil:
 	// the route is not served.
 	MediaFile func(ctx context.Context, id int64) (MediaFile, error)
+	// PaymentCallback serves POST /api/pay/callback/{provider}: the payment
+	// providers' signed callbacks (souk/app/wallet). Nil: not served.
+	PaymentCallback http.Handler
 }
 
 // Server is the HTTP handler of a node.
@@ -99,6 +102,10 @@ func New(cfg Config) *Server {
 	}
 	if s.mediaFile != nil {
 		r.Get("/api/media/{id}/{name}", s.handleMedia)
+	}
+	if cfg.PaymentCallback != nil {
+		// Every method reaches it: it answers anything but POST with 405.
+		r.Handle("/api/pay/callback/{provider}", cfg.PaymentCallback)
 	}
 	r.Get("/healthz", s.handleHealth)
 	r.Get("/readyz", s.handleReady)

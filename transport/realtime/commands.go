@@ -97,16 +97,18 @@ func (h *Realtime) authenticate(ctx context.Context, c *ws.Conn, st *connState, 
 		}
 		return true
 	}
+	epoch := h.rightsEpoch.Load()
 	u, err := h.cfg.LookupUser(ctx, userID)
 	if err != nil {
 		h.log.Warn("realtime: look up member", "user", userID, "error", err)
 		h.refuse(c, st, f, errBadSignature)
 		return false
 	}
-	st.user, st.session = &u, grant.Session
+	st.session = grant.Session
 	c.SignedIn()
 	cursor := newInboxCursor(h, c, u.ID, grant)
 	h.mu.Lock()
+	st.user = h.bindMember(u)
 	conns := h.users[u.ID]
 	if conns == nil {
 		conns = make(map[*ws.Conn]*inboxCursor)
@@ -117,6 +119,11 @@ func (h *Realtime) authenticate(ctx context.Context, c *ws.Conn, st *connState, 
 	h.mu.Unlock()
 	cursor.begin(inboxSeq)
 	h.sync.session(u.ID, n)
+	if h.rightsEpoch.Load() != epoch {
+		// A viewer event came during the lookup: it may have found no
+		// record to reload yet.
+		h.reloadRights(u.ID)
+	}
 	return true
 }
 
@@ -161,6 +168,10 @@ func (h *Realtime) deliver(userID int64, name string, data []byte) {
 	frame, err := ws.Encode(name, rawJSON(data))
 	if err != nil {
 		h.log.Warn("realtime: encode delivery", "action", name, "error", err)
+		return
+	}
+	if name == EventViewer {
+		h.deliverViewer(userID, frame)
 		return
 	}
 	seq := inboxSeqOf(data)

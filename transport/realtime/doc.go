@@ -71,6 +71,12 @@
 //	inbox_reset  {"lastSeq"}  the client is more than 500 events behind: it
 //	             reloads its lists and counters, and continues from lastSeq
 //
+// Live events of the features (wallet, viewer) come to every connection of
+// their member too, without a seq. A viewer event (EventViewer: the
+// member's rights changed) first makes this node look the member up again
+// (Config.LookupUser), so the commands sent after it run with the new
+// rights, on every connection of theirs, without a reconnect.
+//
 // A user is {"name", "gqSlug", "avatar": {"url"}, "databaseId"}. chat_room
 // and delete_chat carry the room's sequence number: the client keeps the
 // highest it saw and ignores anything at or below it.
@@ -83,5 +89,8 @@
 // (sync.go); each member's connection has an inbox cursor (inbox.go) that
 // alone writes the member's sequenced events to it, in order;
 // per-connection state is touched only by that connection's Frame and
-// Close calls, which the gateway serializes.
+// Close calls, which the gateway serializes. A member's identity and
+// rights are one record (rights.go) shared by their connections on this
+// node: a command reads it with one atomic load, a viewer event's reload
+// replaces it.
 package realtime

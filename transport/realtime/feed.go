@@ -42,7 +42,7 @@ const presenceWait = time.Second
 
 // join adds c to the room's feed, resuming after since (-1: live only).
 func (h *Realtime) join(c *ws.Conn, st *connState, room string, since int64) {
-	user := chatUser(st.user)
+	user := chatUser(st.user.get())
 	h.mu.Lock()
 	f := h.feeds[room]
 	if f == nil {
@@ -78,7 +78,7 @@ func (h *Realtime) leave(c *ws.Conn, st *connState, room string) {
 		f.enqueue(f.stop)
 	}
 	if st.user != nil {
-		h.sync.member(room, chatUser(st.user), h.countMember(room, st.user.ID, -1))
+		h.sync.member(room, chatUser(st.user.get()), h.countMember(room, st.user.ID, -1))
 	}
 }
 

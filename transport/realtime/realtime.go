@@ -149,12 +149,21 @@ type Realtime struct {
 	done   chan struct{} // closed by Stop
 	stop   sync.Once
 	sweeps atomic.Int64 // sweeps of ended sessions done
+	// rightsEpoch counts the viewer events delivered to this node: a
+	// connection whose member lookup saw it move may hold rights older
+	// than the event, and reloads them.
+	rightsEpoch atomic.Uint64
+	// background are the viewer deliveries under way; Stop waits for them.
+	// Added to only under mu while stopped is false.
+	background sync.WaitGroup
 
 	mu        sync.Mutex
 	feeds     map[string]*feed                    // guarded by mu: the live feed of each room
 	users     map[int64]map[*ws.Conn]*inboxCursor // guarded by mu: connected members' connections
 	roomUsers map[string]map[int64]int            // guarded by mu: room → member → local connections in it
+	members   map[int64]*liveMember               // guarded by mu: the shared record of each member in users
 	seq       uint64                              // guarded by mu: numbers feeds
+	stopped   bool                                // guarded by mu: Stop began; no more background work
 }
 
 var _ ws.Handler = (*Realtime)(nil)
@@ -162,7 +171,9 @@ var _ ws.Handler = (*Realtime)(nil)
 // connState is what the handler keeps on a connection; owned by its Frame
 // and Close calls.
 type connState struct {
-	user     *Member
+	// user is the member the connection is bound to (nil: a guest), shared
+	// with the member's other connections on this node.
+	user     *liveMember
 	session  int64 // the session of the socket token that bound user
 	lang     string
 	rooms    map[string]bool
@@ -195,7 +206,7 @@ func New(cfg Config) (*Realtime, error) {
 	}
 	h := &Realtime{cfg: cfg, log: cfg.Logger, groups: ws.NewGroups(), done: make(chan struct{}),
 		feeds: make(map[string]*feed), users: make(map[int64]map[*ws.Conn]*inboxCursor),
-		roomUsers: make(map[string]map[int64]int)}
+		roomUsers: make(map[string]map[int64]int), members: make(map[int64]*liveMember)}
 	h.sync = newPresenceSync(cfg.Rooms, cfg.Sessions, cfg.CallTimeout, cfg.Logger, h.catchUpInbox)
 	unsub, err := cfg.Sessions.SubscribeNode(h.deliver)
 	if err != nil {
@@ -248,6 +259,10 @@ func (h *Realtime) Stop() {
 		h.unsub()
 		h.sync.stop()
 		close(h.done)
+		h.mu.Lock()
+		h.stopped = true
+		h.mu.Unlock()
+		h.background.Wait()
 	})
 }
 
@@ -324,6 +339,7 @@ func (h *Realtime) Close(c *ws.Conn, _ string) {
 		n := len(conns)
 		if n == 0 {
 			delete(h.users, st.user.ID)
+			delete(h.members, st.user.ID)
 		}
 		h.mu.Unlock()
 		h.sync.session(st.user.ID, n)
@@ -343,7 +359,8 @@ func (h *Realtime) requestContext(c *ws.Conn, st *connState, name string) contex
 		UserAgent: c.Request().UserAgent(),
 	}
 	if st.user != nil {
-		req.Viewer = action.Viewer{UserID: st.user.ID, IsAdmin: st.user.IsAdmin, UserCan: st.user.UserCan, Session: st.session}
+		u := st.user.get()
+		req.Viewer = action.Viewer{UserID: u.ID, IsAdmin: u.IsAdmin, UserCan: u.UserCan, Session: st.session}
 	}
 	return action.WithRequest(context.WithoutCancel(c.Context()), req)
 }

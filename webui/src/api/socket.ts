@@ -300,6 +300,12 @@ export class RealtimeSocket {
       case 'inbox_reset':
         this.emit('inbox_reset', data);
         break;
+      case 'wallet':
+        this.emit('wallet', data);
+        break;
+      case 'viewer':
+        this.emit('viewer', data);
+        break;
       default:
         // An event this client does not know yet (a newer server): ignored.
         action satisfies never;

@@ -10,6 +10,24 @@ export interface AddressPicker {
   countries: Country[];
 }
 
+export interface AdjustInput {
+  /** the member */
+  userId: string;
+  /** a site currency code, or CREDIT */
+  currency: string;
+  /** signed decimal text: positive adds, negative removes (not below zero) */
+  amount: string;
+  /** why, up to 200 characters of plain text; the member sees it in their history */
+  memo: string;
+  /** 8-100 characters of [A-Za-z0-9:_-], one per adjustment */
+  idemKey: string;
+}
+
+export interface AdjustReply {
+  /** the member's balances after */
+  wallet: WalletView;
+}
+
 export interface AutoLoginInput {
   /** the ?token= of the login link */
   token: string;
@@ -41,6 +59,20 @@ export interface BlockUserReply {
     /** the viewer blocks the member now */
     blocked: boolean;
   };
+}
+
+export interface BuyMembershipInput {
+  /** the tier's key */
+  tier: string;
+  /** a site currency code, or CREDIT */
+  currency: string;
+  /** 8-100 characters of [A-Za-z0-9:_-], one per purchase: a retry with it buys nothing more, another tier or currency with it is refused */
+  idemKey: string;
+}
+
+export interface BuyMembershipReply {
+  wallet: WalletView;
+  membership: Membership;
 }
 
 export interface CaptchaImage {
@@ -304,6 +336,40 @@ export interface Device {
   footer: Footer;
 }
 
+export interface EntriesInput {
+  /** only this asset: a site currency code or CREDIT; empty: all */
+  asset?: string;
+  /** only this reason: topup, purchase, membership, bounty_escrow, bounty_award, node_join, coupon, refund, adjust or gift; empty: all */
+  reason?: string;
+  /** an endCursor: the next (older) page */
+  after?: string;
+  /** page size, 1-50; default 20 */
+  first?: number;
+}
+
+export interface EntriesReply {
+  entries: Entry[];
+  pageInfo: WalletPageInfo;
+}
+
+export interface Entry {
+  id: string;
+  /** a currency code or CREDIT */
+  asset: string;
+  /** signed: "-12.30" or "12.30" (credit: a signed integer) */
+  amount: string;
+  /** the balance of the asset after the entry */
+  balanceAfter: string;
+  reason: string;
+  /** what the operation was about: payment:{id}, a tier key, a member id */
+  ref: string;
+  memo: string;
+  /** the other member of a gift; null otherwise */
+  peer?: Summary | null;
+  /** epoch milliseconds */
+  createdAt: number;
+}
+
 export interface FileMimes {
   /** accepted MIME types, e.g. image/png */
   mime: string[];
@@ -438,13 +504,6 @@ export interface GetCodeReply {
   };
 }
 
-export interface GetInput {
-  /** language code; unknown codes answer in zh-hans */
-  lang?: string;
-  /** ISO currency code; unknown codes answer in the language's default currency */
-  currency?: string;
-}
-
 export interface GetLibraryInput {
   /** keep items of these MIME types (image/png) or media types (image, video, audio, attachment); empty keeps all */
   mimeTypeIN?: string[];
@@ -533,14 +592,66 @@ export interface GetPrivateMessageUsersReply {
   inboxSeq: number;
 }
 
-export interface GetReply {
-  settings: Settings;
-}
-
 export interface GetUnreadCountsReply {
   unread: Unread;
   /** the viewer's inbox sequence number, read before the counters */
   inboxSeq: number;
+}
+
+export interface GiftInput {
+  /** the recipient */
+  toUserId: string;
+  /** a site currency code, or CREDIT */
+  currency: string;
+  /** decimal text (credit: an integer, text or number), above 0 */
+  amount: string;
+  /** 8-100 characters of [A-Za-z0-9:_-], one per gift */
+  idemKey: string;
+}
+
+export interface GiftReply {
+  /** the giver's balances after */
+  wallet: WalletView;
+}
+
+export interface Growth {
+  /** growth points earned in all */
+  points: number;
+  /** the growth level held; null when the site has none */
+  level?: Badge | null;
+  /** the next level points earn and its threshold; null at the top */
+  next?: GrowthNext | null;
+  /** every reason (as GrowthRules lists them) with today's points */
+  today: GrowthToday[];
+  /** account.signIn was done today (UTC) */
+  signedInToday: boolean;
+}
+
+export interface GrowthNext {
+  level: Badge;
+  /** the points the level needs */
+  minPoints: number;
+}
+
+export interface GrowthReply {
+  growth: Growth;
+}
+
+export interface GrowthRule {
+  /** signIn, chat, privateMessage, topic, answer or likeReceived */
+  reason: string;
+  /** points each time */
+  points: number;
+  /** most points a UTC day */
+  cap: number;
+}
+
+export interface GrowthToday {
+  reason: string;
+  /** points earned today (UTC) */
+  points: number;
+  /** most points a day */
+  cap: number;
 }
 
 export interface Header {
@@ -655,6 +766,8 @@ export interface LevelInfo {
   rank: number;
   /** userCan, media per type {can, max per day (0 unlimited), size MB}, canBuilder */
   roles: LevelRoles;
+  /** growth points the level needs (0: the lowest level, one not earned by points, or a VIP tier) */
+  minPoints: number;
 }
 
 export interface LevelRoles {
@@ -675,6 +788,10 @@ export interface LevelTipsReply {
     currentVip?: Badge | null;
     /** the next growth level (for a guest the first) and what it unlocks; null at the top */
     next?: NextLevel | null;
+    /** the caller's growth points; 0 for a guest */
+    points: number;
+    /** how growth points are earned: points per reason and the most a UTC day */
+    earn: GrowthRule[];
   };
 }
 
@@ -787,6 +904,20 @@ export interface MemberAvatar {
   url: string;
 }
 
+export interface Membership {
+  key: string;
+  /** epoch milliseconds; 0 never ends */
+  expiresAt: number;
+}
+
+export type MembershipsInput = Record<string, never>;
+
+export interface MembershipsReply {
+  tiers: Tier[];
+  /** the viewer's tier; null for none, an ended one or a guest */
+  current?: Membership | null;
+}
+
 export interface MenuItem {
   /** label in the answer's language */
   label: string;
@@ -818,6 +949,8 @@ export interface MessagesPageInfo {
 export interface NextLevel {
   level: Badge;
   unlocks: Unlocks;
+  /** growth points the level needs; 0 when points do not earn it (an administrator gives it) */
+  minPoints: number;
 }
 
 export interface Notification {
@@ -913,6 +1046,30 @@ export interface PagePageInfo {
   layout: string;
 }
 
+export interface PaymentInput {
+  /** the payment's id */
+  id: string;
+}
+
+export interface PaymentReply {
+  payment: PaymentView;
+}
+
+export interface PaymentView {
+  id: string;
+  /** pending, paid or expired (a pending payment past expiresAt) */
+  status: string;
+  currency: string;
+  /** with the currency's decimals */
+  amount: string;
+  /** epoch milliseconds */
+  createdAt: number;
+  /** epoch milliseconds: 300 s after createdAt */
+  expiresAt: number;
+  /** epoch milliseconds; 0 until paid */
+  paidAt: number;
+}
+
 export interface Presence {
   action: string;
   room: string;
@@ -951,6 +1108,19 @@ export interface Profile {
   birthday: string;
   location: string;
   website: string;
+}
+
+export interface QR {
+  /** translated, e.g. Top up ¥12.30 */
+  title: string;
+  /** the text the QR encodes: the provider's confirm page URL (GET /api/qrcode?str= draws it) */
+  qrcode: string;
+  /** the currency's sign */
+  symbol: string;
+  /** with the currency's decimals */
+  amount: string;
+  /** translated instructions */
+  description: string;
 }
 
 export interface Quota {
@@ -1135,6 +1305,31 @@ export interface Roles {
   userCan: string[];
 }
 
+export interface SandboxInput {
+  /** the payment's id (the confirm page's path) */
+  id: string;
+  /** the confirm page's t parameter */
+  token: string;
+}
+
+export interface SandboxPayment {
+  id: string;
+  /** pending, paid or expired */
+  status: string;
+  /** translated, e.g. Top up ¥12.30 */
+  title: string;
+  currency: string;
+  symbol: string;
+  /** with the currency's decimals */
+  amount: string;
+  /** epoch milliseconds */
+  expiresAt: number;
+}
+
+export interface SandboxReply {
+  payment: SandboxPayment;
+}
+
 export interface SendChatInput {
   /** plain text with line breaks, stored as typed (markup is not interpreted) */
   text: string;
@@ -1211,6 +1406,17 @@ export interface Settings {
   address_picker: AddressPicker;
   /** header and footer per device: mobile, tablet, desktop */
   page_settings: Record<string, Device>;
+}
+
+export interface SettingsGetInput {
+  /** language code; unknown codes answer in zh-hans */
+  lang?: string;
+  /** ISO currency code; unknown codes answer in the language's default currency */
+  currency?: string;
+}
+
+export interface SettingsGetReply {
+  settings: Settings;
 }
 
 export interface ShowRoomInput {
@@ -1297,6 +1503,34 @@ export interface Summary {
   /** the profile's URL segment */
   gqSlug: string;
   avatar: MemberAvatar;
+}
+
+export interface Tier {
+  key: string;
+  /** the badge picture's URL */
+  icon: string;
+  /** in the request's language */
+  name: string;
+  /** the capabilities the tier unlocks (userCan), e.g. chat, directMessages */
+  roles: string[];
+  /** price per site currency code (its decimals) and CREDIT (an integer); a currency missing here cannot buy the tier */
+  prices: Record<string, string>;
+  /** how long one purchase lasts */
+  durationDays: number;
+}
+
+export interface TopUpInput {
+  /** a site currency code */
+  currency: string;
+  /** decimal text with at most the currency's decimals, above 0 and at most 1,000,000.00 */
+  amount: string;
+  /** the payment provider; sandbox (the default) is the only one */
+  provider?: string;
+}
+
+export interface TopUpReply {
+  payment: PaymentView;
+  qr: QR;
 }
 
 export interface Unlocks {
@@ -1413,7 +1647,7 @@ export interface Viewer {
   gqSlug: string;
   /** JSON text of the balance per ISO currency code as a decimal string, e.g. {"CNY":"0.00"} */
   gqMoney: string;
-  /** credit balance */
+  /** credit balance (whole points) */
   gqCredit: number;
   gqUserSocketToken: SocketCredentials;
   /** open tickets; empty until tickets exist */
@@ -1425,13 +1659,47 @@ export interface Viewer {
   profile: Profile;
 }
 
+export interface ViewerChanged {
+  /** level (this package) or membership (souk/app/wallet) */
+  reason: string;
+}
+
 export interface ViewerReply {
   /** the Viewer, or null for a guest */
   viewer?: Viewer | null;
 }
 
+export type WalletGetInput = Record<string, never>;
+
+export interface WalletGetReply {
+  wallet: WalletView;
+}
+
+export interface WalletPageInfo {
+  /** cursor of the last entry; pass it as after; empty for an empty page */
+  endCursor: string;
+  hasNextPage: boolean;
+}
+
+export interface WalletView {
+  /** balance per site currency code, with exactly its decimals ("12.30"); every site currency is present */
+  money: Record<string, string>;
+  /** credit balance */
+  credit: number;
+}
+
 /** Every action of POST /api/request: its input (the envelope's `data`) and its reply. */
 export interface Actions {
+  /** The caller's growth: points, level, the next level and its threshold, and today's points per reason with their caps. Who may call it: member. */
+  "account.growth": {
+    input: Record<string, never>;
+    output: GrowthReply;
+  };
+  /** The daily sign-in: 10 growth points once per UTC day (account.error.signedIn the second time); answers the caller's growth after it. Who may call it: member. */
+  "account.signIn": {
+    input: Record<string, never>;
+    output: GrowthReply;
+  };
   /** Makes a one-time login link for a member, valid 24 hours. Who may call it: admin. */
   "admin.loginToken": {
     input: LoginTokenInput;
@@ -1441,6 +1709,11 @@ export interface Actions {
   "admin.sendNotification": {
     input: SendNotificationInput;
     output: SendNotificationReply;
+  };
+  /** Adds (positive) or removes (negative) an amount of a member's currency or credit, with a memo, once per idemKey; the member gets a wallet event. Who may call it: admin. */
+  "admin.walletAdjust": {
+    input: AdjustInput;
+    output: AdjustReply;
   };
   /** A new captcha picture; its signed answer expires in 5 minutes and passes once. Who may call it: public. */
   "auth.captcha": {
@@ -1542,6 +1815,16 @@ export interface Actions {
     input: SendMessageInput;
     output: SendMessageReply;
   };
+  /** Pays a sandbox payment as the provider would: the sandbox POSTs its signed callback to the site, which credits the member; answers the payment after it. Who may call it: public. */
+  "payments.sandboxPay": {
+    input: SandboxInput;
+    output: SandboxReply;
+  };
+  /** The sandbox provider's confirm page: the payment its id and token (from the QR's URL) name. Who may call it: public. */
+  "payments.sandboxShow": {
+    input: SandboxInput;
+    output: SandboxReply;
+  };
   /** A page of the members userId follows (type following, the default) or who follow userId (followers), the most recent first; isFollowing says whether the viewer follows each. Who may call it: public. */
   "profile.follow": {
     input: FollowInput;
@@ -1594,15 +1877,15 @@ export interface Actions {
   };
   /** The server settings (SPEC.md §3) in the requested language and currency. Who may call it: public. */
   "utils.getSettings": {
-    input: GetInput;
-    output: GetReply;
+    input: SettingsGetInput;
+    output: SettingsGetReply;
   };
   /** The viewer's unread private messages and notifications, counted in the store, with the inbox sequence number to resume the websocket from. Who may call it: member. */
   "utils.getUnreadCounts": {
     input: Record<string, never>;
     output: GetUnreadCountsReply;
   };
-  /** The growth levels and VIP tiers, the caller's current ones and what the next level unlocks. Who may call it: public. */
+  /** The growth levels and VIP tiers, the caller's current ones, their growth points, what the next level unlocks and needs, and how points are earned. Who may call it: public. */
   "utils.levelTips": {
     input: Record<string, never>;
     output: LevelTipsReply;
@@ -1616,6 +1899,41 @@ export interface Actions {
   "utils.socialLogin": {
     input: SocialLoginInput;
     output: SocialLoginReply;
+  };
+  /** Buys a VIP tier with a currency or CREDIT: the price is debited and the tier extended in one operation, once per idemKey. The viewer gets a wallet and a viewer event. Who may call it: member. */
+  "wallet.buyMembership": {
+    input: BuyMembershipInput;
+    output: BuyMembershipReply;
+  };
+  /** A page of the viewer's ledger entries, newest first, optionally of one asset (a currency code or CREDIT) and one reason; after (an endCursor) pages to older ones. Who may call it: member. */
+  "wallet.entries": {
+    input: EntriesInput;
+    output: EntriesReply;
+  };
+  /** The viewer's balances: money per site currency (text with the currency's decimals) and credit. Who may call it: member. */
+  "wallet.get": {
+    input: WalletGetInput;
+    output: WalletGetReply;
+  };
+  /** Gives an amount of a currency or of credit to another member, once per idemKey; both get a wallet event. Who may call it: member. */
+  "wallet.gift": {
+    input: GiftInput;
+    output: GiftReply;
+  };
+  /** The VIP tiers with what they unlock and their prices per currency and in credit, and the viewer's current tier. Who may call it: public. */
+  "wallet.memberships": {
+    input: MembershipsInput;
+    output: MembershipsReply;
+  };
+  /** One of the viewer's payments (pending, paid or expired), polled by the QR dialog. Who may call it: member. */
+  "wallet.payment": {
+    input: PaymentInput;
+    output: PaymentReply;
+  };
+  /** Starts a top-up of amount in currency through a payment provider (sandbox): a pending payment that expires after 300 s, and the QR dialog's data (qrcode is the text the QR encodes: the provider's confirm page). Who may call it: member. */
+  "wallet.topUp": {
+    input: TopUpInput;
+    output: TopUpReply;
   };
 }
 
@@ -1675,6 +1993,10 @@ export interface RealtimeEvents {
   show_room: ShowRoomReply;
   /** The viewer read something, on any connection: the counters after it; conversation when it was a conversation. */
   unread: Inbox<UnreadEvent>;
+  /** The viewer's rights changed (a level reached, a VIP tier bought or ended): reload auth.viewer. */
+  viewer: ViewerChanged;
+  /** The viewer's balances after a change (a top-up paid, a purchase, a gift, an adjustment), on every connection. */
+  wallet: WalletView;
 }
 
 /** A websocket frame the server sends: `{action, data}`. */

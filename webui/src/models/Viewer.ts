@@ -124,6 +124,11 @@ export class Viewer {
     return balances;
   }
 
+  /** Takes the server's newer copy of the same member (rights, badges, balances). */
+  replace(data: ViewerData) {
+    this.data = data;
+  }
+
   update(data: Partial<ViewerData>) {
     this.data = { ...this.data, ...data };
   }

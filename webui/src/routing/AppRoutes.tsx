@@ -1,6 +1,7 @@
-import { Fragment } from 'react';
+import { Fragment, Suspense } from 'react';
 import { Route, Routes, useLocation } from 'react-router';
 import { ErrorBoundary } from '../components/Feedback/ErrorBoundary';
+import { PageSpinner } from '../components/Feedback/Spinner';
 import { AccountLayout } from '../components/Layout/AccountLayout';
 import { DefaultLayout } from '../components/Layout/DefaultLayout';
 import { DocsLayout } from '../components/Layout/DocsLayout';
@@ -14,7 +15,11 @@ import { Cart } from '../scenes/Cart';
 import { Community } from '../scenes/Community';
 import { Docs } from '../scenes/Docs';
 import { Notify } from '../scenes/Notify';
+import { lazyModule } from './lazyModule';
 import { RouteEffects } from './RouteEffects';
+
+/** The sandbox payment provider's confirm page (the top-up QR code opens it), its own chunk. */
+const PaySandbox = lazyModule(() => import('../scenes/PaySandbox'));
 
 /** Route prefixes: none for zh-hans, /en, /es (SPEC §2: every route in three variants). */
 const PREFIXES = ['', ...PREFIXED_LANGS.map((lang) => `/${lang}`)];
@@ -28,6 +33,14 @@ function localeRoutes(prefix: string) {
         <Route path={`${prefix}/create`} element={<Create />} />
         <Route path={`${prefix}/community`} element={<Community />} />
         <Route path={`${prefix}/cart`} element={<Cart />} />
+        <Route
+          path={`${prefix}/pay/sandbox/:id`}
+          element={
+            <Suspense fallback={<PageSpinner />}>
+              <PaySandbox />
+            </Suspense>
+          }
+        />
         <Route path={`${prefix}/*`} element={<DynamicPage />} />
       </Route>
       <Route element={<DocsLayout />}>

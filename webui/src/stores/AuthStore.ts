@@ -77,6 +77,21 @@ export class AuthStore {
     this.scheduleRefresh();
   }
 
+  /**
+   * Reads the viewer again after the server said their rights changed (the `viewer` event: a VIP
+   * bought or ended, a level up). A failed request keeps the viewer held.
+   */
+  async reloadViewer(): Promise<void> {
+    if (!this.isLoggedIn) return;
+    const result = await this.root.client.call<{ viewer: ViewerData | null }>('auth.viewer');
+    if (!result.ok) return;
+    runInAction(() => {
+      const data = result.data.viewer;
+      if (data && this.viewer && data.databaseId === this.viewer.data.databaseId) this.viewer.replace(data);
+      else this.setViewer(data);
+    });
+  }
+
   setViewer(data: ViewerData | null) {
     this.viewer = data ? new Viewer(data) : null;
   }

@@ -96,6 +96,16 @@ export class ChatStore extends PagedStore<ChatMessage, RealtimeChatMessage> {
       () => root.auth.viewer?.data.databaseId ?? null,
       () => this.viewerChanged(),
     );
+    // The viewer's rights changed without a reload (a VIP bought, a level up): an open widget joins.
+    reaction(
+      () => this.canChat,
+      (canChat) => {
+        if (canChat && this.active && this.joinState === 'denied') {
+          this.deniedLevels = null;
+          this.join();
+        }
+      },
+    );
   }
 
   /** The messages in room order (by sequence number). */

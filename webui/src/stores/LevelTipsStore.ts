@@ -41,10 +41,17 @@ export class LevelTipsStore {
   open() {
     this.root.ui.open('levelTips');
     void this.fetch();
+    if (this.root.auth.isLoggedIn) void this.root.growth.fetch();
   }
 
   close() {
     this.root.ui.close('levelTips');
+  }
+
+  /** The viewer's level or VIP changed: the tips are read again, now if the dialog is open. */
+  invalidate() {
+    this.loadedFor = '';
+    if (this.isOpen) void this.fetch();
   }
 
   async fetch() {

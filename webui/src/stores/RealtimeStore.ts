@@ -31,6 +31,12 @@ export class RealtimeStore {
       onRejected: () => this.renewToken(),
     });
     this.socket.on('status', (status) => runInAction(() => (this.status = status)));
+    // The member's rights changed (VIP bought or ended, level up): the server already applies them
+    // to this socket; the screens follow once the viewer is read again.
+    this.socket.on('viewer', () => {
+      void root.auth.reloadViewer();
+      root.levelTips.invalidate();
+    });
     makeObservable(this, { status: observable });
   }
 

@@ -9,10 +9,13 @@ import { ColorModeStore } from './ColorModeStore';
 import { ConversationsStore } from './ConversationsStore';
 import { DialCodesStore } from './DialCodesStore';
 import { FollowsStore } from './FollowsStore';
+import { GrowthStore } from './GrowthStore';
 import { InboxStore } from './InboxStore';
+import { LedgerStore } from './LedgerStore';
 import { LevelTipsStore } from './LevelTipsStore';
 import { LocaleStore } from './LocaleStore';
 import { LoginBoxStore } from './LoginBoxStore';
+import { MembershipsStore } from './MembershipsStore';
 import { MessagesStore } from './MessagesStore';
 import { NotificationsStore } from './NotificationsStore';
 import { PagesStore } from './PagesStore';
@@ -20,7 +23,9 @@ import { RealtimeStore } from './RealtimeStore';
 import { SearchStore } from './SearchStore';
 import { SettingsStore } from './SettingsStore';
 import { ToastsStore } from './ToastsStore';
+import { TopUpStore } from './TopUpStore';
 import { UiStore } from './UiStore';
+import { WalletStore } from './WalletStore';
 
 export interface RootStoreOptions {
   lang: Lang;
@@ -55,6 +60,11 @@ export class RootStore {
   readonly messages: MessagesStore;
   readonly notifications: NotificationsStore;
   readonly follows: FollowsStore;
+  readonly wallet: WalletStore;
+  readonly topUp: TopUpStore;
+  readonly ledger: LedgerStore;
+  readonly memberships: MembershipsStore;
+  readonly growth: GrowthStore;
 
   private readonly messagesLoader: (lang: Lang) => Promise<Messages>;
 
@@ -77,6 +87,11 @@ export class RootStore {
     this.messages = new MessagesStore(this);
     this.notifications = new NotificationsStore(this);
     this.follows = new FollowsStore(this);
+    this.wallet = new WalletStore(this);
+    this.topUp = new TopUpStore(this);
+    this.ledger = new LedgerStore(this);
+    this.memberships = new MembershipsStore(this);
+    this.growth = new GrowthStore(this);
     this.client = new RequestClient({
       envelope: () => ({
         path: this.ui.path,
@@ -121,5 +136,6 @@ export class RootStore {
     this.build.stop();
     this.auth.stop();
     this.realtime.stop();
+    this.topUp.close();
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addMoney, formatMoney, majorToMinor, minorToMajor, mulMoney, subMoney } from './money';
+import { addMoney, amountSign, fixDecimals, formatAmountText, formatMoney, majorToMinor, minorToMajor, mulMoney, subMoney } from './money';
 
 describe('formatMoney', () => {
   it.each([
@@ -54,5 +54,27 @@ describe('minor units', () => {
     expect(majorToMinor(0.29)).toBe(29);
     expect(majorToMinor(1.005)).toBe(101);
     expect(majorToMinor(-1.005)).toBe(-101);
+  });
+});
+
+describe('amounts as text', () => {
+  it('formats the server’s text with a symbol, without a float', () => {
+    expect(formatAmountText('12.30', '¥')).toBe('¥12.30');
+    expect(formatAmountText('-12.30', '$')).toBe('-$12.30');
+    expect(formatAmountText('-0.00', '$')).toBe('$0.00');
+    expect(formatAmountText('900719925474099.99', '€')).toBe('€900719925474099.99');
+    expect(amountSign('-1')).toBe(-1);
+    expect(amountSign('0.00')).toBe(0);
+    expect(amountSign('3000')).toBe(1);
+  });
+
+  it('fixes the decimals by rounding the digits half away from zero', () => {
+    expect(fixDecimals('12.345', 2)).toBe('12.35');
+    expect(fixDecimals('-12.344', 2)).toBe('-12.34');
+    expect(fixDecimals('3', 2)).toBe('3.00');
+    expect(fixDecimals('.5', 2)).toBe('0.50');
+    expect(fixDecimals('-0.001', 2)).toBe('0.00');
+    expect(fixDecimals('99.999', 2)).toBe('100.00');
+    expect(fixDecimals('abc', 2)).toBe('abc');
   });
 });

@@ -46,3 +46,41 @@ export function formatMoney(amount: number, symbol: string): string {
   const fraction = String(absolute % 100).padStart(2, '0');
   return `${cents < 0 ? '-' : ''}${symbol}${whole}.${fraction}`;
 }
+
+/**
+ * Formats an amount the server sent as text ("12.30", "-5.00", credit "300") with a symbol, without
+ * going through a float: `-¥12.30`. A leading plus sign or zero amount shows no sign.
+ */
+export function formatAmountText(amount: string, symbol: string): string {
+  const text = amount.trim();
+  const negative = text.startsWith('-');
+  const digits = text.replace(/^[-+]/, '');
+  const isZero = /^[0.]*$/.test(digits);
+  return `${negative && !isZero ? '-' : ''}${symbol}${digits || '0'}`;
+}
+
+/** The sign of an amount sent as text: 1, -1 or 0. */
+export function amountSign(amount: string): -1 | 0 | 1 {
+  const text = amount.trim();
+  if (/^[-+]?[0.]*$/.test(text)) return 0;
+  return text.startsWith('-') ? -1 : 1;
+}
+
+/**
+ * An amount as text with exactly `decimals` digits after the dot, rounded half away from zero on
+ * the digits themselves (no float): `fixDecimals("12.345", 2) === "12.35"`, `fixDecimals("3", 2) === "3.00"`.
+ * Text that is not a plain decimal is returned as it came.
+ */
+export function fixDecimals(amount: string, decimals: number): string {
+  const text = amount.trim();
+  const match = /^([-+]?)(\d*)(?:\.(\d*))?$/.exec(text);
+  if (!match || !(match[2] || match[3])) return text;
+  const negative = match[1] === '-';
+  const integer = match[2] || '0';
+  const fraction = match[3] ?? '';
+  let units = BigInt(integer + fraction.slice(0, decimals).padEnd(decimals, '0'));
+  if (fraction.length > decimals && fraction[decimals] >= '5') units += 1n;
+  const digits = units.toString().padStart(decimals + 1, '0');
+  const whole = decimals > 0 ? `${digits.slice(0, -decimals)}.${digits.slice(-decimals)}` : digits;
+  return `${negative && units !== 0n ? '-' : ''}${whole}`;
+}

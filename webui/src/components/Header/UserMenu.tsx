@@ -2,10 +2,10 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Bell, ChevronRight, Crown, LogOut, MessageCircle, Sparkles, Ticket, User } from 'lucide-react';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
+import { CREDIT } from '../../api/wallet';
 import { localize, type MenuItem } from '../../models/settings';
 import { avatarSrc, type Viewer } from '../../models/Viewer';
 import { useStores } from '../../stores/StoresContext';
-import { formatMoney } from '../../utils/money';
 import { LocalizedLink } from '../common/LocalizedLink';
 import { isImageIcon, menuIcon } from '../Layout/menuIcons';
 import { ViewerBadges } from '../User/Badges';
@@ -52,10 +52,8 @@ function UserLinkIcon({ item }: { item: MenuItem }) {
 }
 
 const MemberMenu = observer(function MemberMenu({ viewer }: { viewer: Viewer }) {
-  const { auth, settings, locale, levelTips, inbox, messages } = useStores();
+  const { auth, settings, levelTips, inbox, messages, wallet } = useStores();
   const { t, i18n } = useTranslation();
-  const currency = settings.currencyEntry(locale.currency);
-  const balance = viewer.money[locale.currency] ?? 0;
   const userLinks = (settings.forDevice('desktop').header?.userList ?? []).filter(
     (link) => !BUILT_IN_LINKS.has(link.url) && link.url !== viewer.profilePath,
   );
@@ -90,14 +88,11 @@ const MemberMenu = observer(function MemberMenu({ viewer }: { viewer: Viewer }) 
           <div className="mx-1.5 my-1 grid grid-cols-2 gap-2 rounded-lg bg-zinc-50 p-2 text-center text-xs dark:bg-zinc-800/60">
             <div data-testid="credit-balance">
               <p className="text-zinc-500 dark:text-zinc-400">{t('common.user.credit')}</p>
-              <p className="mt-0.5 text-sm font-semibold tabular-nums">
-                {settings.settings?.credit_symbol ?? ''}
-                {viewer.credit}
-              </p>
+              <p className="mt-0.5 text-sm font-semibold tabular-nums">{wallet.format(CREDIT, wallet.credit)}</p>
             </div>
             <div data-testid="money-balance">
               <p className="text-zinc-500 dark:text-zinc-400">{t('common.user.money')}</p>
-              <p className="mt-0.5 text-sm font-semibold tabular-nums">{formatMoney(balance, currency?.symbol ?? currency?.symbol_iso ?? '')}</p>
+              <p className="mt-0.5 text-sm font-semibold tabular-nums">{wallet.formattedBalance}</p>
             </div>
           </div>
           {!viewer.isVip && (

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LevelRoles, LevelTip } from '../../stores/LevelTipsStore';
 import { useStores } from '../../stores/StoresContext';
+import { EarnList, GrowthProgress, SignInButton } from '../Growth/GrowthProgress';
 import { Sheet } from '../Overlay/Sheet';
 import { Badge } from './Badges';
 
@@ -39,6 +40,14 @@ export const LevelTipsDialog = observer(function LevelTipsDialog() {
               )}
             </Current>
           </div>
+
+          {auth.isLoggedIn && (
+            <section className="space-y-3 rounded-2xl p-4 ring-1 ring-zinc-100 dark:ring-zinc-800" aria-label={t('growth.title')}>
+              <GrowthProgress />
+              <SignInButton />
+              <EarnList />
+            </section>
+          )}
 
           <section className="rounded-2xl bg-gradient-to-br from-brand-50 to-white p-4 ring-1 ring-brand-100 dark:from-brand-400/10 dark:to-transparent dark:ring-brand-400/20">
             {tips.next ? (
@@ -83,7 +92,7 @@ function Muted({ children }: { children: ReactNode }) {
 }
 
 /** What a set of rights allows, one line each; emptyKey says what no right means. */
-function RoleList({ roles, emptyKey = 'common.levelTips.basic' }: { roles: LevelRoles; emptyKey?: string }) {
+export function RoleList({ roles, emptyKey = 'common.levelTips.basic' }: { roles: LevelRoles; emptyKey?: string }) {
   const lines = useRoleLines(roles);
   const { t } = useTranslation();
   if (lines.length === 0) return <p className="text-xs text-zinc-500 dark:text-zinc-400">{t(emptyKey)}</p>;

@@ -1,15 +1,23 @@
 import { Bell, Crown, LayoutDashboard, Ticket, Wallet, type LucideIcon } from 'lucide-react';
 import { observer } from 'mobx-react-lite';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
 import { ErrorPage } from '../../components/Feedback/ErrorPage';
 import { EmptyState } from '../../components/Feedback/EmptyState';
+import { PageSpinner } from '../../components/Feedback/Spinner';
 import { ACCOUNT_PAGES, type AccountPage as Page } from '../../components/Layout/AccountLayout';
+import { lazyModule } from '../../routing/lazyModule';
 import { useDocumentTitle } from '../../routing/useDocumentTitle';
 import { useStores } from '../../stores/StoresContext';
 import { NotificationPage } from './Notification';
 
 const ICONS: Record<Page, LucideIcon> = { notification: Bell, ticket: Ticket, wealth: Wallet, membership: Crown };
+
+/** The wallet pages, each its own chunk. */
+const Overview = lazyModule(() => import('./Overview'));
+const Wealth = lazyModule(() => import('./Wealth'));
+const Membership = lazyModule(() => import('./Membership'));
 
 function isAccountPage(value: string | undefined): value is Page {
   return (ACCOUNT_PAGES as readonly string[]).includes(value ?? '');
@@ -19,32 +27,46 @@ function isAccountPage(value: string | undefined): value is Page {
 export const AccountPage = observer(function AccountPage() {
   const { page } = useParams();
   const { pathname } = useLocation();
-  const { auth, ui } = useStores();
+  const { auth, loginBox } = useStores();
   const { t } = useTranslation();
   const known = page === undefined || isAccountPage(page);
   const title = isAccountPage(page) ? t(`page.account.${page}.title`) : t('page.account.title');
   useDocumentTitle(title);
   if (!known) return <ErrorPage statusCode={404} path={pathname} />;
   const Icon: LucideIcon = isAccountPage(page) ? ICONS[page] : LayoutDashboard;
+  // A session cookie says the viewer is on the way: wait for it rather than ask to log in.
+  const waiting = !auth.isLoggedIn && auth.hasSession && !auth.isLoaded;
 
   return (
     <section>
       <h1 className="text-2xl font-bold tracking-tight">{title}</h1>
       <div className="mt-6">
-        {!auth.isLoggedIn ? (
+        {waiting ? (
+          <PageSpinner />
+        ) : !auth.isLoggedIn ? (
           <EmptyState icon={Icon} title={t('page.account.loginRequired')}>
             <button
               type="button"
-              onClick={() => ui.open('login')}
+              onClick={() => loginBox.open('login')}
               className="rounded-full bg-zinc-900 px-4 py-2 text-sm font-medium text-white dark:bg-white dark:text-zinc-900"
             >
               {t('common.header.login')}
             </button>
           </EmptyState>
-        ) : page === 'notification' ? (
-          <NotificationPage />
         ) : (
-          <EmptyState icon={Icon} title={isAccountPage(page) ? t(`page.account.${page}.empty`) : t('page.account.overview.empty')} />
+          <Suspense fallback={<PageSpinner />}>
+            {page === undefined ? (
+              <Overview />
+            ) : page === 'notification' ? (
+              <NotificationPage />
+            ) : page === 'wealth' ? (
+              <Wealth />
+            ) : page === 'membership' ? (
+              <Membership />
+            ) : (
+              <EmptyState icon={Icon} title={t(`page.account.${page}.empty`)} />
+            )}
+          </Suspense>
         )}
       </div>
     </section>

@@ -1,0 +1,84 @@
+import { action, computed, makeObservable, observable, reaction } from 'mobx';
+import type { EntriesInput, WalletEntryData } from '../api/wallet';
+import { LEDGER_PAGE_SIZE, LedgerEntry } from '../models/LedgerEntry';
+import { compareIds } from '../utils/order';
+import type { RootStore } from './RootStore';
+import { PagedStore, type Page, type PageDirection } from './base/PagedStore';
+
+/** Which entries the history shows: one asset and one reason, or all ("" each). */
+export interface LedgerFilter {
+  asset: string;
+  reason: string;
+}
+
+/**
+ * The viewer's ledger history (wallet.entries), newest first: the newest page, older pages as the
+ * list reaches its end, filtered by asset and reason; a `wallet` event brings the newest entries in.
+ */
+export class LedgerStore extends PagedStore<LedgerEntry, WalletEntryData> {
+  filter: LedgerFilter = { asset: '', reason: '' };
+
+  constructor(root: RootStore) {
+    super(root, 'LedgerStore');
+    makeObservable(this, { filter: observable, ordered: computed, setFilter: action });
+    root.realtime.socket.on('wallet', () => void this.loadNewest());
+    reaction(
+      () => root.auth.viewer?.id ?? null,
+      () => this.reset(),
+    );
+  }
+
+  protected idOf(data: WalletEntryData) {
+    return data.id;
+  }
+
+  protected create(data: WalletEntryData) {
+    return new LedgerEntry(data);
+  }
+
+  protected update(entry: LedgerEntry, data: WalletEntryData) {
+    entry.update(data);
+  }
+
+  /** Newest first (ids grow with time). */
+  get ordered(): LedgerEntry[] {
+    return [...this.data.values()].sort((a, b) => compareIds(b.id, a.id));
+  }
+
+  /** Shows other entries: the list is read again from its newest page. */
+  setFilter(filter: Partial<LedgerFilter>) {
+    const next = { ...this.filter, ...filter };
+    if (next.asset === this.filter.asset && next.reason === this.filter.reason) return;
+    this.filter = next;
+    this.reset();
+    void this.loadLatest();
+  }
+
+  /** Puts the newest page's entries in front of those held (after a live change). */
+  async loadNewest() {
+    if (!this.isLoaded) return;
+    const generation = this.generation;
+    const page = await this.fetchPage('newer', '');
+    if (!page) return;
+    this.inAction('loadNewest', () => {
+      if (!this.isCurrent(generation)) return;
+      for (const item of page.items) this.receive(item);
+    });
+  }
+
+  protected async fetchPage(_direction: PageDirection, after: string): Promise<Page<WalletEntryData> | null> {
+    const viewerId = this.root.auth.viewer?.id;
+    if (!viewerId) return null;
+    const input: EntriesInput = { first: LEDGER_PAGE_SIZE };
+    if (this.filter.asset) input.asset = this.filter.asset;
+    if (this.filter.reason) input.reason = this.filter.reason;
+    if (after) input.after = after;
+    const reply = await this.root.client.request('wallet.entries', input);
+    if (!reply || this.root.auth.viewer?.id !== viewerId) return null;
+    return {
+      items: reply.entries,
+      olderCursor: reply.pageInfo.endCursor,
+      hasOlder: reply.pageInfo.hasNextPage,
+    };
+  }
+}

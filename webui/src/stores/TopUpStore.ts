@@ -1,0 +1,118 @@
+import { makeAutoObservable, reaction, runInAction } from 'mobx';
+import type { PaymentData, QrData } from '../api/wallet';
+import { Countdown } from '../models/Countdown';
+import type { RootStore } from './RootStore';
+
+/** SPEC §4 and §9: the payment QR dialog counts down 300 s from each opening, then shows expired. */
+export const QR_COUNTDOWN_SECONDS = 300;
+/** How often the open dialog asks whether the payment was paid (the `wallet` event usually says first). */
+export const PAYMENT_POLL_MS = 3000;
+
+/**
+ * A top-up (contract §4): wallet.topUp makes a payment and its QR data, the dialog shows the code
+ * with its countdown, and the payment is watched (on each `wallet` event and by a poll of
+ * wallet.payment) until it is paid, which closes the dialog with a success toast.
+ */
+export class TopUpStore {
+  payment: PaymentData | null = null;
+  qr: QrData | null = null;
+  isCreating = false;
+  isOpen = false;
+  readonly countdown = new Countdown();
+
+  private pollTimer: ReturnType<typeof setInterval> | undefined;
+  private isChecking = false;
+
+  constructor(readonly root: RootStore) {
+    makeAutoObservable<TopUpStore, 'pollTimer' | 'isChecking'>(this, {
+      root: false,
+      countdown: false,
+      pollTimer: false,
+      isChecking: false,
+    });
+    root.realtime.socket.on('wallet', () => void this.check());
+    reaction(
+      () => root.auth.viewer?.id ?? null,
+      () => this.reset(),
+    );
+  }
+
+  /** The code can no longer be paid: the countdown ran out or the server says so. */
+  get isExpired(): boolean {
+    if (!this.payment || this.payment.status === 'paid') return false;
+    return this.payment.status === 'expired' || !this.countdown.isRunning;
+  }
+
+  /** Creates a payment of `amount` (text with the currency's decimals) and opens its QR dialog. */
+  async start(currency: string, amount: string): Promise<boolean> {
+    if (this.isCreating) return false;
+    this.isCreating = true;
+    const reply = await this.root.client.request('wallet.topUp', { currency, amount, provider: 'sandbox' });
+    runInAction(() => {
+      this.isCreating = false;
+      if (!reply) return;
+      this.payment = reply.payment;
+      this.qr = reply.qr;
+      this.open();
+    });
+    return reply !== null;
+  }
+
+  /** Shows the dialog of the payment held; the countdown starts again from 300 s. */
+  open() {
+    if (!this.payment) return;
+    this.isOpen = true;
+    this.countdown.start(QR_COUNTDOWN_SECONDS);
+    this.stopPolling();
+    this.pollTimer = setInterval(() => void this.check(), PAYMENT_POLL_MS);
+  }
+
+  close() {
+    this.isOpen = false;
+    this.countdown.stop();
+    this.stopPolling();
+  }
+
+  /** Asks whether the payment held is paid; a paid one closes the dialog with a toast. */
+  async check() {
+    const payment = this.payment;
+    if (!payment || payment.status !== 'pending' || this.isChecking || !this.root.auth.isLoggedIn) return;
+    if (this.isOpen && this.isExpired) {
+      this.stopPolling();
+      return;
+    }
+    this.isChecking = true;
+    const result = await this.root.client.call('wallet.payment', { id: payment.id });
+    runInAction(() => {
+      this.isChecking = false;
+      if (!result.ok || this.payment?.id !== payment.id) return;
+      this.payment = result.data.payment;
+      if (this.payment.status === 'paid') this.paid();
+      else if (this.payment.status === 'expired') this.stopPolling();
+    });
+  }
+
+  private paid() {
+    const payment = this.payment;
+    const wasOpen = this.isOpen;
+    this.close();
+    void this.root.wallet.fetch();
+    if (payment && wasOpen) {
+      this.root.toasts.success(
+        this.root.t('wallet.topUp.success', { amount: this.root.wallet.format(payment.currency, payment.amount) }),
+      );
+    }
+  }
+
+  private stopPolling() {
+    clearInterval(this.pollTimer);
+    this.pollTimer = undefined;
+  }
+
+  /** The viewer left: forget the payment. */
+  reset() {
+    this.close();
+    this.payment = null;
+    this.qr = null;
+  }
+}
