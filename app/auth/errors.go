@@ -8,6 +8,9 @@ import (
 
 // The errors the auth actions answer, each with its i18n key.
 var (
+	// ErrBanned is returned when a member an administrator banned signs in
+	// (or refreshes a session): every way in is refused.
+	ErrBanned = action.Errorf(http.StatusForbidden, "auth.error.banned")
 	// ErrRequiredPhone and ErrRequiredEmail are returned when the phone or
 	// email field is empty (the sign-in type says which).
 	ErrRequiredPhone = &action.Error{Status: http.StatusBadRequest, Key: "common.login.error.requiredPhone"}

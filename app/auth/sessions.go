@@ -157,6 +157,9 @@ func (s *Sessions) Start(ctx context.Context, userID int64) error {
 	if err != nil {
 		return fmt.Errorf("auth: start session: %w", err)
 	}
+	if err := s.refuseBanned(ctx, u.ID); err != nil {
+		return err
+	}
 	now := s.now()
 	refresh, hash, err := newToken()
 	if err != nil {
@@ -227,6 +230,10 @@ func (s *Sessions) rotate(ctx context.Context, refreshToken string) (action.Sess
 	if err != nil {
 		return action.Session{}, fmt.Errorf("auth: refresh: %w", err)
 	}
+	if err := s.refuseBanned(ctx, u.ID); err != nil {
+		// A ban ends the member's sessions; this one outlived that.
+		return action.Session{}, errors.Join(ErrSessionExpired, err, s.end(ctx, next))
+	}
 	return s.session(ctx, u, old.FamilyID, next, expires, now)
 }
 
@@ -249,6 +256,23 @@ func (s *Sessions) endSession(ctx context.Context, userID, session int64) error 
 		return fmt.Errorf("auth: end session: %w", err)
 	}
 	return s.RefreshRevocations(ctx)
+}
+
+// EndAll ends every session of a member, on every node within
+// RevocationPoll (a ban: see refuseBanned).
+func (s *Sessions) EndAll(ctx context.Context, userID int64) error { return s.endAll(ctx, userID) }
+
+// refuseBanned is ErrBanned for a member an administrator banned: no
+// session starts or goes on for them.
+func (s *Sessions) refuseBanned(ctx context.Context, userID int64) error {
+	at, err := s.db.Reports().BannedAt(ctx, userID)
+	switch {
+	case err != nil:
+		return fmt.Errorf("auth: banned: %w", err)
+	case at != 0:
+		return ErrBanned
+	}
+	return nil
 }
 
 // endAll revokes every session of a member.
