@@ -98,6 +98,12 @@ func (g *uploadGrain) status(userID, uploadID int64) *UploadReply {
 	if reply := g.load(); reply != nil {
 		return reply
 	}
+	if g.media == nil && len(g.received) == g.job.TotalChunks {
+		// Every chunk is recorded but the file was not finished: the node
+		// finishing it died on the way. Nothing is left to send, so the
+		// job finishes now.
+		return g.finish()
+	}
 	return g.state()
 }
 
@@ -213,23 +219,19 @@ func (g *uploadGrain) finish() *UploadReply {
 		return g.unavailable("inspect", err)
 	}
 	item.Type, item.MimeType, item.Width, item.Height = res.Type, res.Mime, res.Width, res.Height
-	if limit := job.Policy.Types[res.Type].MaxPerDay; limit > 0 {
-		day := g.env.now().UTC().Truncate(24 * time.Hour)
-		n, err := g.env.db.Media().DailyCount(ctx, job.OwnerID, res.Type, persistence.Millis(day))
-		if err != nil {
-			return g.unavailable("daily count", err)
-		}
-		if n >= limit {
-			return refuse(&UploadReply{Error: uploadErrDailyLimit, Limit: int64(limit), MediaType: res.Type,
-				ErrorMessage: fmt.Sprintf("%d %s uploads today, at most %d", n, res.Type, limit)})
-		}
-	}
 	if filecheck.IsJPEG(res.Mime) {
 		if item.FileSize, item.SHA256, err = g.stripJPEG(ctx, key); err != nil {
 			return g.unavailable("strip metadata", err)
 		}
 	}
-	if err := g.env.db.Media().Finish(ctx, item); err != nil {
+	// The day's count is reserved with the item, in one conditional write:
+	// jobs of the member finishing at once on other nodes cannot both
+	// take the last place.
+	limit := job.Policy.Types[res.Type].MaxPerDay
+	if err := g.env.db.Media().Finish(ctx, item, limit); errors.Is(err, persistence.ErrDailyLimit) {
+		return refuse(&UploadReply{Error: uploadErrDailyLimit, Limit: int64(limit), MediaType: res.Type,
+			ErrorMessage: fmt.Sprintf("%d %s uploads today already", limit, res.Type)})
+	} else if err != nil {
 		return g.unavailable("finish", err)
 	}
 	if err := blobs.DeleteChunks(ctx, job.ID); err != nil {

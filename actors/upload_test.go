@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"image"
 	"image/jpeg"
 	"io"
@@ -254,4 +255,110 @@ func TestUploadSweep(t *testing.T) {
 	var ue *UploadError
 	require.ErrorAs(t, err, &ue)
 	assert.Equal(t, uploadErrNotFound, ue.Key, "a swept job is gone")
+}
+
+// TestUploadDailyCountConcurrentFinishes finishes many jobs of one member
+// at once, each on its own grain: the day's count is reserved as each
+// finishes, so no more than the maximum are stored and the rest are
+// refused with the daily limit.
+func TestUploadDailyCountConcurrentFinishes(t *testing.T) {
+	db := openDB(t)
+	sys := startSystem(t, db, cluster.Config{NodeName: "solo"})
+	ann := member(t, db, "ann").GetId()
+	const jobs, limit = 8, 3
+	type result struct {
+		state UploadState
+		err   error
+	}
+	results := make(chan result, jobs)
+	start := make(chan struct{})
+	for i := range jobs {
+		data := zipFile(t, 200, uint64(100+i))
+		job := newJob(t, db, ann, "f"+strconv.Itoa(i)+".zip", len(data), uploadPolicy(limit))
+		require.NoError(t, sys.Uploads().Blobs().PutChunk(t.Context(), job.ID, 0, data))
+		go func() {
+			<-start
+			state, err := sys.Uploads().ChunkStored(t.Context(), ChunkStored{UserID: ann, UploadID: job.ID,
+				Size: int64(len(data)), FileSize: job.FileSize, TotalChunks: job.TotalChunks})
+			results <- result{state, err}
+		}()
+	}
+	close(start)
+	stored, refused := 0, 0
+	for range jobs {
+		r := <-results
+		var ue *UploadError
+		switch {
+		case r.err == nil:
+			require.NotNil(t, r.state.Media)
+			stored++
+		case errors.As(r.err, &ue) && ue.Key == uploadErrDailyLimit:
+			assert.Equal(t, int64(limit), ue.Limit)
+			refused++
+		default:
+			t.Fatalf("finish: %v", r.err)
+		}
+	}
+	assert.Equal(t, limit, stored)
+	assert.Equal(t, jobs-limit, refused)
+	items, err := db.Media().List(t.Context(), persistence.MediaQuery{OwnerID: ann, Limit: 100})
+	require.NoError(t, err)
+	assert.Len(t, items, limit)
+	n, err := db.Media().DailyCount(t.Context(), ann, persistence.MediaAttachment, persistence.Now())
+	require.NoError(t, err)
+	assert.Equal(t, limit, n)
+}
+
+// TestUploadSweepOrphanChunks removes chunks older than the job TTL that
+// no job owns, and keeps those of a live job.
+func TestUploadSweepOrphanChunks(t *testing.T) {
+	db := openDB(t)
+	sys := startSystem(t, db, cluster.Config{NodeName: "solo"})
+	ann := member(t, db, "ann").GetId()
+	blobs := sys.Uploads().Blobs()
+	orphan := db.NewID()
+	require.NoError(t, blobs.PutChunk(t.Context(), orphan, 0, []byte("left behind")))
+	data := zipFile(t, ChunkSize+10, 5)
+	job := newJob(t, db, ann, "a.zip", len(data), uploadPolicy(0))
+	_, err := sendChunk(t, sys, job, data, 0)
+	require.NoError(t, err)
+
+	n, err := sys.Uploads().Sweep(t.Context(), time.Now())
+	require.NoError(t, err)
+	assert.Zero(t, n, "young chunks stay, owned or not")
+	// A day later the job has been written to (its expiry moved on); the
+	// orphaned chunks have not.
+	later := time.Now().Add(UploadTTL + time.Minute)
+	require.NoError(t, db.Media().RecordChunk(t.Context(), job.ID, persistence.UploadChunk{Index: 0, Size: ChunkSize},
+		persistence.Millis(later.Add(UploadTTL))))
+	n, err = sys.Uploads().Sweep(t.Context(), later)
+	require.NoError(t, err)
+	assert.Equal(t, 1, n, "the orphaned chunks go")
+	_, err = blobs.Chunk(t.Context(), orphan, 0)
+	require.ErrorIs(t, err, persistence.ErrNotFound)
+	_, err = blobs.Chunk(t.Context(), job.ID, 0)
+	require.NoError(t, err, "a live job's chunks stay, however old")
+}
+
+// TestUploadStatusFinishesACompleteJob: a job whose every chunk was
+// recorded but whose node died before it finished the file is finished
+// when asked for its status (the client has nothing left to send).
+func TestUploadStatusFinishesACompleteJob(t *testing.T) {
+	db := openDB(t)
+	sys := startSystem(t, db, cluster.Config{NodeName: "solo"})
+	ann := member(t, db, "ann").GetId()
+	data := zipFile(t, ChunkSize+10, 6)
+	job := newJob(t, db, ann, "a.zip", len(data), uploadPolicy(0))
+	for i := range job.TotalChunks {
+		chunk := data[i*ChunkSize : min((i+1)*ChunkSize, len(data))]
+		require.NoError(t, sys.Uploads().Blobs().PutChunk(t.Context(), job.ID, i, chunk))
+		// Recorded by a grain that then died, before finishing.
+		require.NoError(t, db.Media().RecordChunk(t.Context(), job.ID, persistence.UploadChunk{Index: i, Size: int64(len(chunk))},
+			persistence.Now()+UploadTTL.Milliseconds()))
+	}
+	state, err := sys.Uploads().Status(t.Context(), ann, job.ID)
+	require.NoError(t, err)
+	require.NotNil(t, state.Media, "finished on the status call")
+	assert.Equal(t, hexSum(data), state.Media.SHA256)
+	assert.Empty(t, state.Missing)
 }

@@ -102,22 +102,42 @@ func (u *Uploads) call(ctx context.Context, userID, uploadID int64, msg proto.Me
 const sweepBatch = 100
 
 // Sweep removes the upload jobs that expired before now (abandoned: no
-// chunk for UploadTTL), with their chunks, and returns how many it removed.
+// chunk for UploadTTL), with their chunks, then the chunks older than
+// UploadTTL that no job owns any more (their job finished or was removed
+// while they could not be), and the daily upload counts of days before
+// yesterday. It returns how many jobs and orphaned chunk sets it removed.
 // Every node may sweep: removing a job twice is harmless, and a job's grain
 // that is told a chunk of a removed job answers that it is gone.
 func (u *Uploads) Sweep(ctx context.Context, now time.Time) (int, error) {
-	ids, err := u.env.db.Media().ExpiredJobs(ctx, persistence.Millis(now), sweepBatch)
+	media := u.env.db.Media()
+	ids, err := media.ExpiredJobs(ctx, persistence.Millis(now), sweepBatch)
 	if err != nil {
 		return 0, err
 	}
 	var errs []error
 	for _, id := range ids {
-		errs = append(errs, u.env.blobs.DeleteChunks(ctx, id), u.env.db.Media().DeleteJob(ctx, id))
+		errs = append(errs, u.env.blobs.DeleteChunks(ctx, id), media.DeleteJob(ctx, id))
 	}
+	removed := len(ids)
+	stale, err := u.env.blobs.StaleChunks(ctx, persistence.Millis(now.Add(-UploadTTL)), sweepBatch)
+	errs = append(errs, err)
+	for _, id := range stale {
+		live, err := media.JobExists(ctx, id)
+		if err != nil || live {
+			errs = append(errs, err)
+			continue
+		}
+		if err := u.env.blobs.DeleteChunks(ctx, id); err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		removed++
+	}
+	errs = append(errs, media.PruneDaily(ctx, persistence.DayOf(persistence.Millis(now))-24*time.Hour.Milliseconds()))
 	if err := errors.Join(errs...); err != nil {
 		return 0, fmt.Errorf("actors: upload sweep: %w", err)
 	}
-	return len(ids), nil
+	return removed, nil
 }
 
 // UploadActivations counts the upload-job grains active on this node.

@@ -56,6 +56,8 @@ type Options struct {
 	StopNode   bool
 	KillNode   bool
 	Mix        string
+	Files      int
+	FileMB     float64
 
 	// halfRate marks the profile's chat run at half the maximum rate, whose
 	// p99 is held against the latency target.
@@ -75,6 +77,9 @@ Scenarios:
   pm        private messages between random pairs of --users, each with --conns connections on different nodes
   wallet    --users members topping up, buying memberships and giving each other money on --nodes, with idempotent retries
             (and with --kill-node, one node SIGKILLed); reports operations/s and what was lost or duplicated
+  upload    --users members each uploading --files files of --file-mb MB in 1 MiB chunks, 3 at a time, spread over every node
+            of its own --nodes (with --kill-node, the node holding the most upload jobs SIGKILLed a third of the way;
+            clients resume through media.uploadStatus); reports MB/s, files, resumed jobs, corrupt files (sha256)
   profile   the standard profile of make bench (connect, chat at max and half rate, http)
 
 Without --target, a fresh node (or cluster) is started from this binary on
@@ -164,21 +169,23 @@ func (o *Options) flags(name string, out io.Writer) *flag.FlagSet {
 	fs.StringVar(&o.KeepLogs, "keep-logs", "", "own nodes: copy their logs into this folder when they stop")
 	fs.StringVar(&o.DB, "db", "", "own nodes: a postgres:// URL instead of a fresh SQLite database")
 	fs.IntVar(&o.Conns, "conns", 0, "connect: websockets to open (default 5000); http: concurrent clients (default 32); pm: connections per member (default 2)")
-	fs.IntVar(&o.Users, "users", 0, "pm: members taking part (default 200); http: members signed in for auth.viewer (default 8); wallet: members (default 16)")
+	fs.IntVar(&o.Users, "users", 0, "pm: members taking part (default 200); http: members signed in for auth.viewer (default 8); wallet: members (default 16); upload: members uploading at once (default 4)")
 	fs.IntVar(&o.Rooms, "rooms", 1, "chat, scale: rooms")
 	fs.IntVar(&o.Members, "members", 1000, "chat, scale: members (one connection each) per room")
 	fs.IntVar(&o.Publishers, "publishers", 0, "chat, scale: members that send, spread over the rooms; 0: every member")
 	fs.Float64Var(&o.Rate, "rate", 0, "chat, scale, pm: messages/s in all; http: requests/s; 0: the most the server's limits allow (chat: one message per member every 2.5 s), or as fast as possible (http)")
 	fs.IntVar(&o.Size, "size", 128, "chat, scale, pm: message bytes (UTF-8, at most 120 characters)")
-	fs.IntVar(&o.Nodes, "nodes", 2, "scale: nodes before one is added; pm: nodes its own cluster has (each member's connections go to different ones); wallet: its own cluster's nodes, 3 unless set")
+	fs.IntVar(&o.Nodes, "nodes", 2, "scale: nodes before one is added; pm: nodes its own cluster has (each member's connections go to different ones); wallet, upload: its own cluster's nodes, 3 unless set")
 	fs.DurationVar(&o.AddAt, "add-at", 0, "scale: when the node is added; wallet: when --kill-node kills one; default a third of --duration")
 	fs.BoolVar(&o.StopNode, "stop-node", false, "scale: also stop the first node at two thirds of --duration (its clients resume on the others)")
-	fs.BoolVar(&o.KillNode, "kill-node", false, "wallet: SIGKILL the last node at --add-at (own nodes; their calls go on at the others)")
+	fs.BoolVar(&o.KillNode, "kill-node", false, "wallet: SIGKILL the last node at --add-at (own nodes; their calls go on at the others); upload: SIGKILL the node holding the most upload jobs once a third of the bytes are in")
+	fs.IntVar(&o.Files, "files", 4, "upload: files each member uploads, one after another")
+	fs.Float64Var(&o.FileMB, "file-mb", 8, "upload: size of each file, MB (MiB)")
 	fs.StringVar(&o.Mix, "mix", "settings:1,page:1,viewer:1,history:1", "http: actions and their weights")
 	return fs
 }
 
-var scenarios = []string{"connect", "chat", "http", "scale", "pm", "wallet", "profile"}
+var scenarios = []string{"connect", "chat", "http", "scale", "pm", "wallet", "upload", "profile"}
 
 func (o *Options) validate(fs *flag.FlagSet) error {
 	known := false
@@ -225,13 +232,16 @@ func (o *Options) validate(fs *flag.FlagSet) error {
 		o.Conns = map[string]int{"connect": 5000, "http": 32, "pm": 2}[o.Scenario]
 	}
 	if !set["users"] {
-		o.Users = map[string]int{"pm": 200, "http": 8, "wallet": 16}[o.Scenario]
+		o.Users = map[string]int{"pm": 200, "http": 8, "wallet": 16, "upload": 4}[o.Scenario]
 	}
-	if !set["nodes"] && o.Scenario == "wallet" {
+	if !set["nodes"] && (o.Scenario == "wallet" || o.Scenario == "upload") {
 		o.Nodes = 3
 	}
-	if o.KillNode && (o.Scenario != "wallet" || len(o.Targets) > 0 || o.Nodes < 2) {
-		return errors.New("--kill-node: wallet on nodes of its own (no --target), at least 2 --nodes")
+	if o.KillNode && ((o.Scenario != "wallet" && o.Scenario != "upload") || len(o.Targets) > 0 || o.Nodes < 2) {
+		return errors.New("--kill-node: wallet or upload on nodes of its own (no --target), at least 2 --nodes")
+	}
+	if o.Scenario == "upload" && (o.Files < 1 || o.Files > 10_000 || o.FileMB <= 0 || o.FileMB > 1024) {
+		return errors.New("upload: want --files 1 to 10000 and --file-mb above 0, at most 1024")
 	}
 	if o.AddAt <= 0 {
 		o.AddAt = o.Duration / 3
@@ -264,7 +274,7 @@ func (o *Options) usersNeeded() int {
 		return o.Conns
 	case "chat", "scale":
 		return o.Members
-	case "pm", "wallet":
+	case "pm", "wallet", "upload":
 		return o.Users
 	case "http":
 		return max(o.Users, historyWriters)
@@ -277,11 +287,17 @@ func runOne(ctx context.Context, o *Options, env Env) (*Report, error) {
 	r := &runner{o: o, env: env, debug: map[string]string{}}
 	if len(o.Targets) == 0 {
 		nodes := 1
-		if o.Scenario == "scale" || o.Scenario == "pm" || o.Scenario == "wallet" {
+		multi := o.Scenario == "scale" || o.Scenario == "pm" || o.Scenario == "wallet" || o.Scenario == "upload"
+		if multi {
 			nodes = o.Nodes
 		}
+		var extraSeed []string
+		if o.Scenario == "upload" {
+			// Upload rights without a daily limit, on this throwaway database.
+			extraSeed = []string{"--bench-admins"}
+		}
 		r.logf("starting %d fresh node(s) with %d bench members…", nodes, o.usersNeeded())
-		cl, err := startCluster(ctx, env.Binary, o.DB, nodes, o.usersNeeded(), o.Rooms, o.Scenario == "scale" || o.Scenario == "pm" || o.Scenario == "wallet", o.KeepLogs)
+		cl, err := startCluster(ctx, env.Binary, o.DB, nodes, o.usersNeeded(), o.Rooms, multi, o.KeepLogs, extraSeed...)
 		if err != nil {
 			return nil, err
 		}
@@ -316,6 +332,8 @@ func runOne(ctx context.Context, o *Options, env Env) (*Report, error) {
 		rep, err = runPM(ctx, r)
 	case "wallet":
 		rep, err = runWallet(ctx, r)
+	case "upload":
+		rep, err = runUpload(ctx, r)
 	}
 	if err != nil {
 		return nil, err

@@ -87,8 +87,9 @@ type cluster struct {
 
 // startCluster seeds a fresh database with users bench members and rooms
 // chat rooms and starts n nodes on loopback; clustered makes even a single
-// one a cluster member.
-func startCluster(ctx context.Context, binary, db string, n, users, rooms int, clustered bool, keepLogs string) (*cluster, error) {
+// one a cluster member. extraSeed are more flags of souk seed.
+func startCluster(ctx context.Context, binary, db string, n, users, rooms int, clustered bool, keepLogs string,
+	extraSeed ...string) (*cluster, error) {
 	dir, err := os.MkdirTemp("", "souk-bench-*")
 	if err != nil {
 		return nil, err
@@ -96,7 +97,7 @@ func startCluster(ctx context.Context, binary, db string, n, users, rooms int, c
 	cl := &cluster{binary: binary, dir: dir, db: db, clustered: clustered || n > 1, keepLogs: keepLogs}
 	usersPath := filepath.Join(dir, "bench-users.json")
 	seedArgs := append([]string{"seed", "--bench-users", strconv.Itoa(users), "--bench-users-file", usersPath,
-		"--bench-rooms", strconv.Itoa(rooms)}, cl.dbArgs()...)
+		"--bench-rooms", strconv.Itoa(rooms)}, append(extraSeed, cl.dbArgs()...)...)
 	seed := exec.CommandContext(ctx, binary, seedArgs...)
 	out, err := seed.CombinedOutput()
 	if err != nil {

@@ -25,6 +25,9 @@ type Blobs interface {
 	Chunk(ctx context.Context, upload int64, index int) ([]byte, error)
 	// DeleteChunks removes every chunk of upload.
 	DeleteChunks(ctx context.Context, upload int64) error
+	// StaleChunks returns up to limit uploads holding chunks of which
+	// none was put after before (epoch ms).
+	StaleChunks(ctx context.Context, before int64, limit int) ([]int64, error)
 	// Put stores everything r yields as the object key and returns its size.
 	Put(ctx context.Context, key string, r io.Reader) (int64, error)
 	// Open returns the object key for reading, with seeking (ranges);

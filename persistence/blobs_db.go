@@ -22,8 +22,9 @@ func (db *DB) Blobs() DBBlobs { return DBBlobs{db: db} }
 
 // PutChunk implements Blobs.
 func (b DBBlobs) PutChunk(ctx context.Context, upload int64, index int, data []byte) error {
-	_, err := b.db.write.ExecContext(ctx, `INSERT INTO blob_chunks (upload_id, chunk_index, data) VALUES ($1, $2, $3)
-		ON CONFLICT (upload_id, chunk_index) DO UPDATE SET data = excluded.data`, upload, index, data)
+	_, err := b.db.write.ExecContext(ctx, `INSERT INTO blob_chunks (upload_id, chunk_index, data, created_at)
+		VALUES ($1, $2, $3, $4) ON CONFLICT (upload_id, chunk_index) DO UPDATE SET data = excluded.data,
+		created_at = excluded.created_at`, upload, index, data, Now())
 	if err != nil {
 		return fmt.Errorf("db blobs: put chunk %d of %d: %w", index, upload, err)
 	}
@@ -47,6 +48,19 @@ func (b DBBlobs) DeleteChunks(ctx context.Context, upload int64) error {
 		return fmt.Errorf("db blobs: delete chunks of %d: %w", upload, err)
 	}
 	return nil
+}
+
+// StaleChunks implements Blobs.
+func (b DBBlobs) StaleChunks(ctx context.Context, before int64, limit int) ([]int64, error) {
+	ids, err := queryList(ctx, b.db.reads, func(row scanner) (int64, error) {
+		var id int64
+		return id, row.Scan(&id)
+	}, `SELECT upload_id FROM blob_chunks GROUP BY upload_id HAVING MAX(created_at) < $1 ORDER BY upload_id LIMIT $2`,
+		before, limit)
+	if err != nil {
+		return nil, fmt.Errorf("db blobs: stale chunks: %w", err)
+	}
+	return ids, nil
 }
 
 // Put implements Blobs. The parts are written one statement at a time and

@@ -100,6 +100,33 @@ func (d *DiskBlobs) DeleteChunks(_ context.Context, upload int64) error {
 	return nil
 }
 
+// StaleChunks implements Blobs: the uploads whose chunk folder (changed
+// by every chunk put) was last changed before before.
+func (d *DiskBlobs) StaleChunks(_ context.Context, before int64, limit int) ([]int64, error) {
+	entries, err := os.ReadDir(filepath.Join(d.dir, "chunks"))
+	if err != nil {
+		return nil, fmt.Errorf("disk blobs: stale chunks: %w", err)
+	}
+	var ids []int64
+	for _, e := range entries {
+		if len(ids) >= limit {
+			break
+		}
+		id, err := strconv.ParseInt(e.Name(), 10, 64)
+		if err != nil || !e.IsDir() {
+			continue
+		}
+		info, err := e.Info()
+		if err != nil {
+			continue // removed meanwhile
+		}
+		if Millis(info.ModTime()) < before {
+			ids = append(ids, id)
+		}
+	}
+	return ids, nil
+}
+
 // Put implements Blobs.
 func (d *DiskBlobs) Put(_ context.Context, key string, r io.Reader) (int64, error) {
 	path, err := d.objectPath(key)

@@ -210,15 +210,38 @@ func (s MediaStore) RecordChunk(ctx context.Context, id int64, c UploadChunk, ex
 	return nil
 }
 
-// Finish stores item (its id is its upload job's) and removes the job and
-// its chunk records, in one transaction. Finishing twice stores one item.
-func (s MediaStore) Finish(ctx context.Context, item MediaItem) error {
+// ErrDailyLimit is returned by Finish when the owner already uploaded the
+// day's maximum of the item's type.
+var ErrDailyLimit = errors.New("persistence: daily upload limit reached")
+
+// dayMillis is a UTC day in epoch ms.
+const dayMillis = 24 * 60 * 60 * 1000
+
+// DayOf is the start of the UTC day of the epoch ms t.
+func DayOf(t int64) int64 { return t - ((t%dayMillis)+dayMillis)%dayMillis }
+
+// Finish stores item (its id is its upload job's), counts it in its
+// owner's uploads of the day, and removes the job and its chunk records,
+// in one transaction. With maxPerDay > 0 the count is reserved only while
+// it is below maxPerDay (a conditional upsert the database applies one at
+// a time per member, type and day), else nothing is stored and the error
+// is ErrDailyLimit. Finishing twice stores and counts one item.
+func (s MediaStore) Finish(ctx context.Context, item MediaItem, maxPerDay int) error {
 	err := s.db.tx(ctx, func(tx *sql.Tx) error {
-		if _, err := tx.ExecContext(ctx, `INSERT INTO media_items (`+mediaColumns+`)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) ON CONFLICT (id) DO NOTHING`,
-			item.ID, item.OwnerID, item.Type, item.Title, item.Caption, item.AltText, item.FileName, item.MimeType,
-			item.FileSize, item.Width, item.Height, item.SHA256, item.StorageKey, item.Status, item.CreatedAt); err != nil {
+		stored, err := insertItem(ctx, tx, item)
+		if err != nil {
 			return err
+		}
+		if stored {
+			res, err := tx.ExecContext(ctx, `INSERT INTO media_daily (owner_id, media_type, day, count) VALUES ($1, $2, $3, 1)
+				ON CONFLICT (owner_id, day, media_type) DO UPDATE SET count = media_daily.count + 1
+				WHERE $4 <= 0 OR media_daily.count < $4`, item.OwnerID, item.Type, DayOf(item.CreatedAt), maxPerDay)
+			if err != nil {
+				return err
+			}
+			if n, err := res.RowsAffected(); err != nil || n == 0 {
+				return errors.Join(err, ErrDailyLimit)
+			}
 		}
 		return deleteJob(ctx, tx, item.ID)
 	})
@@ -226,6 +249,42 @@ func (s MediaStore) Finish(ctx context.Context, item MediaItem) error {
 		return fmt.Errorf("media store: finish %d: %w", item.ID, err)
 	}
 	return nil
+}
+
+// Insert stores an item the server made (an avatar): it is not counted
+// in its owner's daily uploads.
+func (s MediaStore) Insert(ctx context.Context, item MediaItem) error {
+	err := s.db.tx(ctx, func(tx *sql.Tx) error {
+		_, err := insertItem(ctx, tx, item)
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("media store: insert %d: %w", item.ID, err)
+	}
+	return nil
+}
+
+// insertItem stores item unless its id is taken, and says whether it did.
+func insertItem(ctx context.Context, tx *sql.Tx, item MediaItem) (bool, error) {
+	res, err := tx.ExecContext(ctx, `INSERT INTO media_items (`+mediaColumns+`)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) ON CONFLICT (id) DO NOTHING`,
+		item.ID, item.OwnerID, item.Type, item.Title, item.Caption, item.AltText, item.FileName, item.MimeType,
+		item.FileSize, item.Width, item.Height, item.SHA256, item.StorageKey, item.Status, item.CreatedAt)
+	if err != nil {
+		return false, err
+	}
+	n, err := res.RowsAffected()
+	return n > 0, err
+}
+
+// JobExists says whether upload job id exists (expired or not).
+func (s MediaStore) JobExists(ctx context.Context, id int64) (bool, error) {
+	var n int
+	err := s.db.write.QueryRowContext(ctx, `SELECT COUNT(*) FROM upload_jobs WHERE id = $1`, id).Scan(&n)
+	if err != nil {
+		return false, fmt.Errorf("media store: job exists %d: %w", id, err)
+	}
+	return n > 0, nil
 }
 
 // DeleteJob removes upload job id and its chunk records.
@@ -340,14 +399,47 @@ func (s MediaStore) Delete(ctx context.Context, ids []int64, ownerID int64) ([]M
 	return deleted, nil
 }
 
-// DailyCount is how many items of mediaType ownerID created since the
-// epoch ms since, deleted ones included.
+// DailyCount is how many uploads of mediaType ownerID made since the
+// epoch ms since (a day's start), deleted items included.
 func (s MediaStore) DailyCount(ctx context.Context, ownerID int64, mediaType string, since int64) (int, error) {
 	var n int
-	err := s.db.write.QueryRowContext(ctx, `SELECT COUNT(*) FROM media_items WHERE owner_id = $1 AND media_type = $2
-		AND created_at >= $3`, ownerID, mediaType, since).Scan(&n)
+	err := s.db.write.QueryRowContext(ctx, `SELECT COALESCE(SUM(count), 0) FROM media_daily WHERE owner_id = $1
+		AND media_type = $2 AND day >= $3`, ownerID, mediaType, DayOf(since)).Scan(&n)
 	if err != nil {
 		return 0, fmt.Errorf("media store: daily count: %w", err)
 	}
 	return n, nil
+}
+
+// DailyCounts is how many uploads of each media type ownerID made in the
+// UTC day of the epoch ms day, in one grouped query; a type without
+// uploads is absent.
+func (s MediaStore) DailyCounts(ctx context.Context, ownerID int64, day int64) (map[string]int, error) {
+	rows, err := s.db.reads.QueryContext(ctx, `SELECT media_type, SUM(count) FROM media_daily WHERE owner_id = $1
+		AND day = $2 GROUP BY media_type`, ownerID, DayOf(day))
+	if err != nil {
+		return nil, fmt.Errorf("media store: daily counts: %w", err)
+	}
+	defer rows.Close()
+	out := map[string]int{}
+	for rows.Next() {
+		var t string
+		var n int
+		if err := rows.Scan(&t, &n); err != nil {
+			return nil, fmt.Errorf("media store: daily counts: %w", err)
+		}
+		out[t] = n
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("media store: daily counts: %w", err)
+	}
+	return out, nil
+}
+
+// PruneDaily removes the daily counts of days before the epoch ms before.
+func (s MediaStore) PruneDaily(ctx context.Context, before int64) error {
+	if _, err := s.db.write.ExecContext(ctx, `DELETE FROM media_daily WHERE day < $1`, before); err != nil {
+		return fmt.Errorf("media store: prune daily: %w", err)
+	}
+	return nil
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"io"
 	"math/rand/v2"
 	"testing"
@@ -58,16 +59,16 @@ func TestMediaStoreJobs(t *testing.T) {
 
 		item := MediaItem{ID: job.ID, OwnerID: 7, Type: MediaImage, Title: "a", FileName: "a.png", MimeType: "image/png",
 			FileSize: 3 << 20, Width: 10, Height: 20, SHA256: "ab", StorageKey: "media/1", Status: MediaReady, CreatedAt: now}
-		require.NoError(t, s.Finish(ctx, item))
-		require.NoError(t, s.Finish(ctx, item), "finishing twice stores one item")
+		require.NoError(t, s.Finish(ctx, item, 3))
+		require.NoError(t, s.Finish(ctx, item, 3), "finishing twice stores one item")
 		_, _, err = s.Job(ctx, 7, job.ID)
 		require.ErrorIs(t, err, ErrNotFound, "the job is gone with its chunks")
 		stored, err := s.Item(ctx, job.ID)
 		require.NoError(t, err)
 		assert.Equal(t, item, stored)
-		n, err := s.DailyCount(ctx, 7, MediaImage, now)
+		n, err := s.DailyCount(ctx, 7, MediaImage, DayOf(now))
 		require.NoError(t, err)
-		assert.Equal(t, 1, n)
+		assert.Equal(t, 1, n, "finishing twice counts one upload")
 	})
 }
 
@@ -80,7 +81,7 @@ func TestMediaStoreLibrary(t *testing.T) {
 		add := func(owner int64, typ, mime string) MediaItem {
 			m := MediaItem{ID: db.NewID(), OwnerID: owner, Type: typ, MimeType: mime, StorageKey: "k",
 				Status: MediaReady, CreatedAt: now}
-			require.NoError(t, s.Finish(ctx, m))
+			require.NoError(t, s.Finish(ctx, m, 0))
 			return m
 		}
 		png, mp4, jpg, other := add(1, MediaImage, "image/png"), add(1, MediaVideo, "video/mp4"),
@@ -111,9 +112,71 @@ func TestMediaStoreLibrary(t *testing.T) {
 		deleted, err = s.Delete(ctx, []int64{other.ID, png.ID}, 0)
 		require.NoError(t, err)
 		require.Len(t, deleted, 1, "an admin deletes anyone's; a deleted item is not deleted twice")
-		n, err := s.DailyCount(ctx, 1, MediaImage, now)
+		n, err := s.DailyCount(ctx, 1, MediaImage, DayOf(now))
 		require.NoError(t, err)
 		assert.Equal(t, 2, n, "deleting does not give a daily upload back")
+		counts, err := s.DailyCounts(ctx, 1, now)
+		require.NoError(t, err)
+		assert.Equal(t, map[string]int{MediaImage: 2, MediaVideo: 1}, counts)
+		avatar := MediaItem{ID: db.NewID(), OwnerID: 1, Type: MediaImage, MimeType: "image/png", StorageKey: "k",
+			Status: MediaReady, CreatedAt: now}
+		require.NoError(t, s.Insert(ctx, avatar))
+		_, err = s.Item(ctx, avatar.ID)
+		require.NoError(t, err)
+		counts, err = s.DailyCounts(ctx, 1, now)
+		require.NoError(t, err)
+		assert.Equal(t, 2, counts[MediaImage], "an item the server made is not an upload")
+		require.NoError(t, s.PruneDaily(ctx, DayOf(now)+dayMillis))
+		counts, err = s.DailyCounts(ctx, 1, now)
+		require.NoError(t, err)
+		assert.Empty(t, counts)
+	})
+}
+
+// TestMediaDailyReservation finishes many uploads of one member at once,
+// each on its own connection as jobs on different nodes would: no more
+// than the day's maximum are stored.
+func TestMediaDailyReservation(t *testing.T) {
+	t.Parallel()
+	eachDB(t, func(t *testing.T, db *DB) {
+		ctx := t.Context()
+		s := db.Media()
+		now := Now()
+		const jobs, limit = 12, 5
+		errs := make(chan error, jobs)
+		start := make(chan struct{})
+		for range jobs {
+			item := MediaItem{ID: db.NewID(), OwnerID: 77, Type: MediaImage, MimeType: "image/png", StorageKey: "k",
+				Status: MediaReady, CreatedAt: now}
+			go func() {
+				<-start
+				errs <- s.Finish(ctx, item, limit)
+			}()
+		}
+		close(start)
+		stored, refused := 0, 0
+		for range jobs {
+			err := <-errs
+			switch {
+			case err == nil:
+				stored++
+			case errors.Is(err, ErrDailyLimit):
+				refused++
+			default:
+				t.Fatalf("finish: %v", err)
+			}
+		}
+		assert.Equal(t, limit, stored)
+		assert.Equal(t, jobs-limit, refused)
+		items, err := s.List(ctx, MediaQuery{OwnerID: 77, Limit: 100})
+		require.NoError(t, err)
+		assert.Len(t, items, limit, "a refused finish stores no item")
+		n, err := s.DailyCount(ctx, 77, MediaImage, now)
+		require.NoError(t, err)
+		assert.Equal(t, limit, n)
+		other := MediaItem{ID: db.NewID(), OwnerID: 77, Type: MediaImage, StorageKey: "k", Status: MediaReady,
+			CreatedAt: now + dayMillis}
+		require.NoError(t, s.Finish(ctx, other, limit), "the next day starts again")
 	})
 }
 
@@ -168,7 +231,17 @@ func testBlobs(t *testing.T, b Blobs) {
 	assert.Equal(t, file[len(file)-5:], tail)
 	require.NoError(t, o.Close())
 
+	stale, err := b.StaleChunks(ctx, Now()-60_000, 10)
+	require.NoError(t, err)
+	assert.Empty(t, stale, "chunks just put are not stale")
+	stale, err = b.StaleChunks(ctx, Now()+60_000, 10)
+	require.NoError(t, err)
+	assert.Equal(t, []int64{upload}, stale)
+
 	require.NoError(t, b.DeleteChunks(ctx, upload))
+	stale, err = b.StaleChunks(ctx, Now()+60_000, 10)
+	require.NoError(t, err)
+	assert.Empty(t, stale)
 	_, err = b.Chunk(ctx, upload, 0)
 	require.ErrorIs(t, err, ErrNotFound)
 	require.NoError(t, b.Delete(ctx, "media/42.bin"))

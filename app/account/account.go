@@ -47,6 +47,18 @@ type Config struct {
 	AvatarHosts []string
 	// Sessions pushes the viewer event after a level up; nil pushes none.
 	Sessions Deliverer
+	// Avatars makes avatars from members' images (updateUser's
+	// avatarMediaId); nil refuses avatarMediaId.
+	Avatars Avatars
+}
+
+// Avatars makes a member's avatar from an image of theirs
+// (souk/app/media implements it).
+type Avatars interface {
+	// MakeAvatar crops and scales member userID's image mediaID into a new
+	// media item of theirs and returns its address (a /api/media/ path).
+	// Its refusals are translated errors.
+	MakeAvatar(ctx context.Context, userID, mediaID int64) (string, error)
 }
 
 // Signups checks the credentials of a sign-up and signs the new member in
@@ -85,6 +97,7 @@ type Service struct {
 	// avatarHosts are Config.AvatarHosts as a set.
 	avatarHosts map[string]bool
 	sessions    Deliverer // nil pushes nothing
+	avatars     Avatars   // nil refuses avatarMediaId
 	// capped are the growth reasons members reached today's cap of.
 	capped cappedToday
 }
@@ -103,7 +116,8 @@ func New(cfg Config) *Service {
 		hosts[strings.ToLower(h)] = true
 	}
 	return &Service{db: cfg.DB, sockets: cfg.SocketTokens, signups: cfg.Signups, log: cfg.Logger, now: now,
-		notices: cfg.Notifications, avatarHosts: hosts, sessions: cfg.Sessions}
+		notices: cfg.Notifications, avatarHosts: hosts, sessions: cfg.Sessions,
+		avatars: cfg.Avatars}
 }
 
 // Register adds the account actions to r.

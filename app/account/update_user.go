@@ -30,11 +30,14 @@ var genders = map[string]bool{"": true, "male": true, "female": true, "other": t
 type UpdateUserInput struct {
 	Name        *string `json:"name,omitempty" doc:"1 to 40 characters of plain text, stored as typed (markup is not interpreted)"`
 	Description *string `json:"description,omitempty" doc:"at most 200 characters of plain text with line breaks, stored as typed"`
-	Avatar      *string `json:"avatar,omitempty" doc:"the generated avatar (/api/avatar?seed=...), an https URL of a host the site allows (--avatar-hosts), or empty for the member's generated avatar"`
+	Avatar      *string `json:"avatar,omitempty" doc:"the generated avatar (/api/avatar?seed=...), a media item of the site (/api/media/{id}/{name}), an https URL of a host the site allows (--avatar-hosts), or empty for the member's generated avatar"`
 	Gender      *string `json:"gender,omitempty" doc:"male, female, other, or empty"`
 	Birthday    *string `json:"birthday,omitempty" doc:"YYYY-MM-DD, from 1900 to today, or empty"`
 	Location    *string `json:"location,omitempty" doc:"at most 100 characters of plain text, stored as typed"`
 	Website     *string `json:"website,omitempty" doc:"http(s) URL, or empty"`
+
+	// AvatarMediaID makes the avatar from an image of the caller's media.
+	AvatarMediaID action.ID `json:"avatarMediaId,omitempty" doc:"an image media item of the caller's (image upload rights needed): its centre square scaled to 256 px becomes a new media item and the avatar; wins over avatar"`
 }
 
 // maxProfileInput bounds a text field as sent, in bytes, before it is
@@ -99,6 +102,16 @@ func (s *Service) UpdateUser(ctx context.Context, in UpdateUserInput) (UpdateUse
 		}
 		change.AvatarURL = a
 	}
+	if in.AvatarMediaID > 0 {
+		if s.avatars == nil {
+			return UpdateUserReply{}, action.BadField("avatarMediaId")
+		}
+		a, err := s.avatars.MakeAvatar(ctx, u.ID, int64(in.AvatarMediaID))
+		if err != nil {
+			return UpdateUserReply{}, err
+		}
+		change.AvatarURL = a
+	}
 	if in.Gender != nil {
 		g := strings.ToLower(strings.TrimSpace(*in.Gender))
 		if !genders[g] {
@@ -145,7 +158,8 @@ const avatarPath = "/api/avatar"
 // maxAvatarSeed is the longest seed /api/avatar draws.
 const maxAvatarSeed = 128
 
-// checkAvatar accepts the generated avatar of any seed, or an https URL of
+// checkAvatar accepts the generated avatar of any seed, a media item of
+// the site (member.IsMediaURL), or an https URL of
 // an allowed host (which then sees the addresses of the people who look:
 // the operator chooses whom to trust with that). ErrProfileAvatar is for a
 // malformed value, ErrProfileAvatarSource for one from elsewhere.
@@ -158,6 +172,9 @@ func (s *Service) checkAvatar(a string) error {
 		return ErrProfileAvatar
 	}
 	switch {
+	case member.IsMediaURL(a):
+		// A media item of the site: a file, fetched without side effects.
+		return nil
 	case u.Scheme == "" && u.Host == "" && strings.HasPrefix(a, "/"):
 		query, err := url.ParseQuery(u.RawQuery)
 		if u.Path != avatarPath || u.Fragment != "" || err != nil || len(query) != 1 ||

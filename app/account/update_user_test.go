@@ -17,6 +17,9 @@ func TestCheckAvatar(t *testing.T) {
 		want   error
 	}{
 		{"/api/avatar?seed=vera", nil},
+		{"/api/media/123/avatar.png", nil},
+		{"/api/media/123/../../auth/logout", ErrProfileAvatarSource},
+		{"/api/media/123/a.png?x=/api/auth/logout", ErrProfileAvatarSource},
 		{"/api/avatar?seed=%E4%BD%A0%E5%A5%BD", nil},
 		{"https://images.example.com/a.png", nil},
 		{"https://IMAGES.example.com/a.png?w=64", nil},

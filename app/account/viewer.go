@@ -66,15 +66,20 @@ type Roles struct {
 	UserCan       []string `json:"userCan" doc:"capabilities, e.g. chat, directMessages"`
 }
 
-// Media holds the limits of pasted media.
+// Media holds the upload rights per media type (SPEC.md §6).
 type Media struct {
-	Image MediaSize `json:"image"`
+	Image      MediaSize `json:"image"`
+	Video      MediaSize `json:"video"`
+	Audio      MediaSize `json:"audio"`
+	Attachment MediaSize `json:"attachment"`
 }
 
-// MediaSize is the right to paste images.
+// MediaSize is the right to upload (or paste) one media type.
 type MediaSize struct {
-	Can  bool `json:"can"`
-	Size int  `json:"size" doc:"largest image, MB"`
+	Can   bool `json:"can"`
+	Size  int  `json:"size" doc:"largest file, MB; 0 means no limit is set"`
+	Max   int  `json:"max" doc:"uploads per UTC day; 0 means unlimited"`
+	Count int  `json:"count" doc:"uploads of the type today (UTC), deleted ones included; when max > 0 and count >= max, no more today"`
 }
 
 // Quota is the right to upload one media type.
@@ -181,15 +186,23 @@ func (s *Service) viewerWith(ctx context.Context, u persistence.User, unread int
 			UserCan:       r.userCan,
 		},
 	}
-	quota := func(t string) Quota { m := r.media[t]; return Quota{Can: m.Can, Max: m.Max} }
+	counts, err := s.db.Media().DailyCounts(ctx, u.ID, persistence.Millis(now))
+	if err != nil {
+		return Viewer{}, fmt.Errorf("account: viewer: %w", err)
+	}
+	mediaSize := func(t string) MediaSize {
+		m := r.media[t]
+		size := m.SizeMB
+		if size == 0 || (maxFileSize > 0 && size > maxFileSize) {
+			size = maxFileSize
+		}
+		return MediaSize{Can: m.Can, Size: size, Max: m.Max, Count: counts[t]}
+	}
+	quota := func(t string) Quota { m := r.media[t]; return Quota{Can: m.Can, Max: m.Max, Count: counts[t]} }
 	v.GqRoles.Image, v.GqRoles.Video = quota("image"), quota("video")
 	v.GqRoles.Audio, v.GqRoles.Attachment = quota("audio"), quota("attachment")
-	image := r.media["image"]
-	size := image.SizeMB
-	if size == 0 || (maxFileSize > 0 && size > maxFileSize) {
-		size = maxFileSize
-	}
-	v.GqRoles.Media.Image = MediaSize{Can: image.Can, Size: size}
+	v.GqRoles.Media = Media{Image: mediaSize("image"), Video: mediaSize("video"), Audio: mediaSize("audio"),
+		Attachment: mediaSize("attachment")}
 	return v, nil
 }
 

@@ -51,7 +51,12 @@ func TestViewerRoles(t *testing.T) {
 			roles := v["gqRoles"].(map[string]any)
 			assert.Equal(t, map[string]any{
 				"canBuilder": false, "isAdmin": false, "hasInfomation": true, "showClose": true,
-				"media":      map[string]any{"image": map[string]any{"can": true, "size": 8.0}},
+				"media": map[string]any{
+					"image":      map[string]any{"can": true, "size": 8.0, "max": 0.0, "count": 0.0},
+					"video":      map[string]any{"can": true, "size": 8.0, "max": 5.0, "count": 0.0},
+					"audio":      map[string]any{"can": true, "size": 8.0, "max": 4.0, "count": 0.0},
+					"attachment": map[string]any{"can": false, "size": 8.0, "max": 0.0, "count": 0.0},
+				},
 				"image":      map[string]any{"can": true, "max": 0.0, "count": 0.0},
 				"video":      map[string]any{"can": true, "max": 5.0, "count": 0.0},
 				"audio":      map[string]any{"can": true, "max": 4.0, "count": 0.0},
@@ -77,7 +82,25 @@ func TestViewerRoles(t *testing.T) {
 			u := f.Member(t, persistence.User{Email: "gone@souk.dev", LevelKey: "lv99"}, "")
 			v := viewer(u)
 			assert.Equal(t, "lv1", authtest.Dig(t, v, "gqLevel", "key"))
-			assert.Equal(t, map[string]any{"can": true, "size": 2.0}, authtest.Dig(t, v, "gqRoles", "media", "image"))
+			assert.Equal(t, map[string]any{"can": true, "size": 2.0, "max": 5.0, "count": 0.0},
+				authtest.Dig(t, v, "gqRoles", "media", "image"))
+		})
+
+		t.Run("today's uploads per type, in one grouped query", func(t *testing.T) {
+			u := f.Member(t, persistence.User{Email: "counts@souk.dev", LevelKey: "lv2"}, "")
+			finish := func(typ string, at time.Time) {
+				require.NoError(t, f.DB.Media().Finish(t.Context(), persistence.MediaItem{ID: f.DB.NewID(), OwnerID: u.ID,
+					Type: typ, StorageKey: "k", Status: persistence.MediaReady, CreatedAt: persistence.Millis(at)}, 0))
+			}
+			finish("video", now)
+			finish("video", now)
+			finish("audio", now)
+			finish("video", now.Add(-48*time.Hour))
+			v := viewer(u)
+			assert.EqualValues(t, 2, authtest.Dig(t, v, "gqRoles", "media", "video", "count"), "yesterday's do not count")
+			assert.EqualValues(t, 1, authtest.Dig(t, v, "gqRoles", "media", "audio", "count"))
+			assert.EqualValues(t, 0, authtest.Dig(t, v, "gqRoles", "media", "image", "count"))
+			assert.EqualValues(t, 2, authtest.Dig(t, v, "gqRoles", "video", "count"))
 		})
 
 		t.Run("admins may do everything", func(t *testing.T) {

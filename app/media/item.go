@@ -1,8 +1,6 @@
 package media
 
 import (
-	"net/url"
-
 	"souk/app/member"
 	"souk/persistence"
 )
@@ -28,7 +26,7 @@ type Item struct {
 
 // FileURL is the address a media item is served at.
 func FileURL(m persistence.MediaItem) string {
-	return "/api/media/" + member.FormatID(m.ID) + "/" + url.PathEscape(m.FileName)
+	return member.MediaURL(m.ID, m.FileName)
 }
 
 func itemOf(m persistence.MediaItem) Item {

@@ -51,9 +51,10 @@ type node struct {
 type shared struct {
 	db     *persistence.DB
 	srv    *httptest.Server
+	svc    *media.Service
 	mu     sync.Mutex
 	rights map[int64]map[string]persistence.MediaRole // guarded by mu
-	names  int                                         // guarded by mu
+	names  int                                        // guarded by mu
 }
 
 var (
@@ -114,6 +115,7 @@ func startShared(t *testing.T) *shared {
 		defer s.mu.Unlock()
 		return s.rights[id], nil
 	}})
+	s.svc = svc
 	reg := action.NewRegistry()
 	svc.Register(reg)
 	catalog, err := i18n.Load(webui.Locales(), action.Languages...)

@@ -30,6 +30,9 @@ func isURLLike(s string) bool {
 		// The only path of the site a picture may name: any other would be
 		// requested with the viewer's cookies (a stored /api/auth/logout).
 		return true
+	case IsMediaURL(s):
+		// A media item of the site (an avatar the server cropped): a file.
+		return true
 	}
 	return false
 }

@@ -15,6 +15,12 @@ func TestAvatarURL(t *testing.T) {
 	assert.Equal(t, "/api/avatar?seed=vera", AvatarURL(persistence.User{Slug: "vera", AvatarURL: "https://www.gravatar.com/avatar/abc"}))
 	assert.Equal(t, "/api/avatar?seed=42", AvatarURL(persistence.User{ID: 42}))
 	assert.Equal(t, "/api/avatar?seed=vera", AvatarURL(persistence.User{Slug: "vera", AvatarURL: "/api/auth/logout"}), "no other path of the site")
+	assert.Equal(t, "/api/media/77/avatar.png", AvatarURL(persistence.User{Slug: "vera", AvatarURL: MediaURL(77, "avatar.png")}),
+		"a media item of the site")
+	for _, bad := range []string{"/api/media/77/a.png?x=1", "/api/media/77/../../auth/logout", "/api/media/x/a.png",
+		"/api/media/77/", "/api/media/77/a/b", "/api/media/77/.."} {
+		assert.False(t, IsMediaURL(bad), bad)
+	}
 	assert.True(t, isURLLike("data:image/svg+xml,x"))
 	assert.False(t, isURLLike("avatar.png"))
 	assert.True(t, isGravatar("https://secure.gravatar.com/avatar/x"))

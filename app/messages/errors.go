@@ -22,9 +22,9 @@ var (
 	ErrEmpty = action.Errorf(http.StatusBadRequest, "message.error.empty")
 	// ErrTooLong is returned for a message over MaxContentRunes.
 	ErrTooLong = action.Errorf(http.StatusBadRequest, "message.error.tooLong", "max", MaxContentRunes)
-	// ErrImageUnsupported is returned for any image: there is no media
-	// store yet to check that the sender owns it.
-	ErrImageUnsupported = action.Errorf(http.StatusBadRequest, "message.error.imageUnsupported")
+	// ErrImage is returned for an image that is not a media id of an image
+	// the sender owns (another's media, a video, a deleted item).
+	ErrImage = action.Errorf(http.StatusBadRequest, "messages.error.image")
 	// ErrNotFound is returned for a message that does not exist or is not
 	// the viewer's: the two are not told apart.
 	ErrNotFound = action.Errorf(http.StatusNotFound, "message.error.notFound")

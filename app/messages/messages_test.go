@@ -44,7 +44,8 @@ func TestSendMessage(t *testing.T) {
 			{"empty", ann, true, SendMessageInput{ToID: action.ID(bob), Content: "  \n "}, "message.error.empty"},
 			{"only control characters", ann, true, SendMessageInput{ToID: action.ID(bob), Content: "\x00\u0007\r\n\x7f"}, "message.error.empty"},
 			{"too long", ann, true, SendMessageInput{ToID: action.ID(bob), Content: strings.Repeat("字", MaxContentRunes+1)}, "message.error.tooLong"},
-			{"an image", ann, true, SendMessageInput{ToID: action.ID(bob), Content: "hi", Image: "123"}, "message.error.imageUnsupported"},
+			{"an unknown image", ann, true, SendMessageInput{ToID: action.ID(bob), Content: "hi", Image: "123"}, "messages.error.image"},
+			{"an image id that is not one", ann, true, SendMessageInput{ToID: action.ID(bob), Image: "x1"}, "messages.error.image"},
 		}
 		for _, tt := range tests {
 			ctx := apptest.As(tt.from)
@@ -75,7 +76,7 @@ func TestSendMessage(t *testing.T) {
 		assert.Equal(t, "ann", m.From.GqSlug)
 		assert.Equal(t, "bob", m.To.GqSlug)
 		assert.False(t, m.Read)
-		assert.Empty(t, m.Image)
+		assert.Nil(t, m.Image)
 		pushed := sessions.Take()
 		require.Len(t, pushed, 2, "to the recipient and to the sender's other sessions")
 		users := map[int64]apptest.Delivery{pushed[0].UserID: pushed[0], pushed[1].UserID: pushed[1]}

@@ -19,13 +19,35 @@ type PrivateMessage struct {
 	From       member.Summary `json:"from"`
 	To         member.Summary `json:"to"`
 	Read       bool           `json:"read" doc:"the recipient opened the conversation since"`
-	Image      string         `json:"image" doc:"always empty until media exists"`
+	Image      *MessageImage  `json:"image" doc:"the image sent with the message; null for none"`
+}
+
+// MessageImage is a private message's image: a media item of its sender, as it
+// was when the message was sent.
+type MessageImage struct {
+	ID        string `json:"id" doc:"the media item's databaseId"`
+	SourceURL string `json:"sourceUrl" doc:"where the file is served (GET /api/media/{id}/{name})"`
+	Width     int    `json:"width" doc:"pixels"`
+	Height    int    `json:"height" doc:"pixels"`
+}
+
+// imageOf is a message's stored image (JSON of MessageImage); nil for none or
+// a value that is not one.
+func imageOf(stored string) *MessageImage {
+	if stored == "" {
+		return nil
+	}
+	var img MessageImage
+	if err := json.Unmarshal([]byte(stored), &img); err != nil || img.ID == "" {
+		return nil
+	}
+	return &img
 }
 
 func messageOf(m persistence.PrivateMessage, users map[int64]member.Summary) PrivateMessage {
 	return PrivateMessage{
 		ID: member.FormatID(m.ID), DatabaseID: member.FormatID(m.ID), Content: m.Content, CreatedAt: m.CreatedAt,
-		From: users[m.FromID], To: users[m.ToID], Read: m.ReadAt != 0, Image: m.Image,
+		From: users[m.FromID], To: users[m.ToID], Read: m.ReadAt != 0, Image: imageOf(m.Image),
 	}
 }
 

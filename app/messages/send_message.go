@@ -2,6 +2,8 @@ package messages
 
 import (
 	"context"
+	"encoding/json"
+	"errors"
 	"math"
 	"strconv"
 	"unicode/utf8"
@@ -15,8 +17,8 @@ import (
 type SendMessageInput struct {
 	ToID     action.ID `json:"to_id" doc:"the recipient's databaseId (toId is accepted too)"`
 	ToIDAlt  action.ID `json:"toId,omitempty" doc:"same as to_id"`
-	Content  string    `json:"content" doc:"1-2000 characters of plain text with line breaks, stored as typed (markup is not interpreted)"`
-	Image    string    `json:"image,omitempty" doc:"must be empty: images in private messages are not available yet"`
+	Content  string    `json:"content" doc:"up to 2000 characters of plain text with line breaks, stored as typed (markup is not interpreted); may be empty only with an image"`
+	Image    string    `json:"image,omitempty" doc:"a media id (decimal text) of an image the sender owns, sent with the message; empty for none"`
 	ClientID string    `json:"clientId,omitempty" doc:"idempotency key (up to 64 characters): a retry with the same key returns the first message and sends nothing"`
 }
 
@@ -51,12 +53,14 @@ func (s *Service) SendMessage(ctx context.Context, in SendMessageInput) (SendMes
 		return reply, ErrRecipientRequired
 	case to == viewer.UserID:
 		return reply, ErrSelf
-	case content == "":
+	case content == "" && in.Image == "":
 		return reply, ErrEmpty
 	case utf8.RuneCountInString(content) > MaxContentRunes:
 		return reply, ErrTooLong
-	case in.Image != "":
-		return reply, ErrImageUnsupported
+	}
+	image, err := s.image(ctx, viewer.UserID, in.Image)
+	if err != nil {
+		return reply, err
 	}
 	if wait := s.sends.Wait(strconv.FormatInt(viewer.UserID, 10), s.now()); wait > 0 {
 		return reply, errThrottled(int(math.Ceil(wait.Seconds())))
@@ -77,7 +81,7 @@ func (s *Service) SendMessage(ctx context.Context, in SendMessageInput) (SendMes
 		return reply, ErrBlocked
 	}
 	users := map[int64]member.Summary{sender.ID: member.SummaryOf(sender), recipient.ID: member.SummaryOf(recipient)}
-	m := persistence.PrivateMessage{FromID: sender.ID, ToID: recipient.ID, Content: content,
+	m := persistence.PrivateMessage{FromID: sender.ID, ToID: recipient.ID, Content: content, Image: image,
 		IdemKey: member.IdemKey(sender.ID, in.ClientID)}
 	event := func(peer int64) func(persistence.Counts) any {
 		return func(c persistence.Counts) any {
@@ -105,4 +109,28 @@ func (s *Service) SendMessage(ctx context.Context, in SendMessageInput) (SendMes
 	}
 	reply.GqSendMessage.Message = messageOf(m, users)
 	return reply, nil
+}
+
+// image is the stored form (JSON of MessageImage) of the image of a message
+// userID sends: "" for none; ErrImage unless id names an image of theirs.
+func (s *Service) image(ctx context.Context, userID int64, id string) (string, error) {
+	if id == "" {
+		return "", nil
+	}
+	n, err := strconv.ParseInt(id, 10, 64)
+	if err != nil || n <= 0 {
+		return "", ErrImage
+	}
+	item, err := s.db.Media().Item(ctx, n)
+	switch {
+	case errors.Is(err, persistence.ErrNotFound):
+		return "", ErrImage
+	case err != nil:
+		return "", err
+	case item.OwnerID != userID || item.Type != persistence.MediaImage:
+		return "", ErrImage
+	}
+	b, err := json.Marshal(MessageImage{ID: member.FormatID(item.ID), SourceURL: member.MediaURL(item.ID, item.FileName),
+		Width: item.Width, Height: item.Height})
+	return string(b), err
 }

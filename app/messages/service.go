@@ -106,8 +106,9 @@ func New(cfg Config) *Service {
 func (s *Service) Register(r *action.Registry) {
 	action.Register(r, action.Spec{
 		Name: "mutates.sendMessage",
-		Summary: "Sends a private message (needs the directMessages capability; plain text with line breaks, 1-2000 characters; " +
-			"images are not available yet, so image must be empty). The recipient's connections and the sender's other ones get a " +
+		Summary: "Sends a private message (needs the directMessages capability; plain text with line breaks, up to 2000 characters, " +
+			"empty only with an image; image is a media id of an image the sender owns, else 400 messages.error.image). " +
+			"The recipient's connections and the sender's other ones get a " +
 			"private_message event. clientId makes a retry return the first message and send nothing more. " +
 			"A member sends at most 20 messages at once, then one every 0.5 s (429 message.error.throttled with seconds).",
 		Access: action.Member,

@@ -197,6 +197,31 @@ var authzTable = []authzRow{
 		}
 		return map[string]any{"ids": []string{f.upload(as, "delete-"+as.String()+".png")}}
 	}, guest: signIn, member: ok, vip: ok, admin: ok},
+	{action: "utils.getEmbed", data: fixed(map[string]any{"url": "https://youtu.be/dQw4w9WgXcQ"}),
+		guest: signIn, member: ok, vip: ok, admin: ok},
+
+	// Reports: any member reports, with screenshots of their own; the
+	// queue is the admin's. The admin resolves a report the member made
+	// of the VIP's image; the others are refused before it is read.
+	{action: "mutates.createReport", data: func(f *authzFixture, as role) any {
+		return map[string]any{"type": "Harassment", "content": "Reported by the authorization table.", "postType": "user",
+			"postId": f.other(as)}
+	}, guest: signIn, member: ok, vip: ok, admin: ok},
+	{action: "admin.reports", data: noData,
+		guest: signIn, member: forbidden, vip: forbidden, admin: ok},
+	{action: "admin.resolveReport", data: func(f *authzFixture, as role) any {
+		if as != asAdmin {
+			return map[string]any{"id": "1", "action": "dismiss"}
+		}
+		var reply struct {
+			GqCreateReport struct {
+				ID string `json:"id"`
+			} `json:"gqCreateReport"`
+		}
+		f.must(asMember, "mutates.createReport", map[string]any{"type": "Spam or advertising", "content": "authz",
+			"postType": "media", "postId": f.upload(asVIP, "reported.png")}, &reply)
+		return map[string]any{"id": reply.GqCreateReport.ID, "action": "dismiss"}
+	}, guest: signIn, member: forbidden, vip: forbidden, admin: ok},
 
 	// Chat: sending and joining need the chat capability.
 	{action: "utils.getChatMessages", data: fixed(map[string]any{"room": "chat"}),
@@ -370,6 +395,15 @@ var authzProbes = []authzProbe{
 		check: func(t *testing.T, f *authzFixture, res result) {
 			assert.NotContains(t, string(res.body), f.owned.media)
 		}},
+	{what: "report with another's image as a screenshot", as: asMember, action: "mutates.createReport",
+		data: func(f *authzFixture) any {
+			return map[string]any{"type": "Harassment", "content": "authz", "postType": "user", "postId": f.ids[asVIP],
+				"imgs": []string{f.owned.media}}
+		}, want: badInput},
+	{what: "report a private message one did not receive", as: asMember, action: "mutates.createReport",
+		data: func(f *authzFixture) any {
+			return map[string]any{"type": "Flooding", "content": "authz", "postType": "privateMessage", "postId": f.owned.privateMessage}
+		}, want: notFound},
 	{what: "update another's profile", as: asMember, action: "updateUser",
 		data: func(f *authzFixture) any {
 			return map[string]any{"userId": f.ids[asAdmin], "id": f.ids[asAdmin], "name": "Taken Over"}

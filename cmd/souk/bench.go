@@ -29,6 +29,10 @@ type BenchUsersFlags struct {
 	// Rooms is how many chat rooms bench-1… the chat scenarios may use;
 	// bench-history, the HTTP mix's, is created with the members.
 	Rooms int
+	// Admins makes the bench members administrators: the upload scenario's
+	// members need upload rights without a daily limit. For a throwaway
+	// database only.
+	Admins bool
 }
 
 // maxBenchRooms bounds --bench-rooms.
@@ -45,6 +49,7 @@ const maxBenchUsers = 1_000_000
 func (b *BenchUsersFlags) register(fs *flag.FlagSet) {
 	fs.IntVar(&b.Count, "bench-users", 0, "also create N load-test members bench-000001… and write their credentials (env SOUK_BENCH_USERS)")
 	fs.StringVar(&b.File, "bench-users-file", "", "where --bench-users writes the credentials (mode 0600); empty: bench-users.json in the data folder (env SOUK_BENCH_USERS_FILE)")
+	fs.BoolVar(&b.Admins, "bench-admins", false, "with --bench-users, make the bench members administrators (upload rights without daily limits, for bench upload); only on a throwaway database (env SOUK_BENCH_ADMINS)")
 	fs.IntVar(&b.Rooms, "bench-rooms", 0, "with --bench-users, also create the chat rooms bench-1…bench-N of the load test's chat scenarios (env SOUK_BENCH_ROOMS)")
 }
 
@@ -75,6 +80,22 @@ func seedBenchUsers(ctx context.Context, cfg Config, db *persistence.DB, stdout 
 	}
 	if err := db.ChatRooms().CreateAll(ctx, rooms); err != nil {
 		return fmt.Errorf("cannot create the bench rooms: %w", err)
+	}
+	if cfg.Bench.Admins {
+		for _, bu := range file.Users {
+			id, err := strconv.ParseInt(bu.ID, 10, 64)
+			if err != nil {
+				return fmt.Errorf("cannot make the bench members administrators: %w", err)
+			}
+			u, err := db.Users().Get(ctx, id)
+			if err == nil && !u.IsAdmin {
+				u.IsAdmin = true
+				err = db.Users().Update(ctx, u)
+			}
+			if err != nil {
+				return fmt.Errorf("cannot make the bench members administrators: %w", err)
+			}
+		}
 	}
 	path := cfg.Bench.File
 	if path == "" {

@@ -189,6 +189,8 @@ func serve(ctx context.Context, cfg Config, stdout io.Writer) error {
 		Upload:          uploadRoute,
 		MediaFile:       mediaRoute,
 		PaymentCallback: svc.wallet.CallbackHandler(),
+		Gauges: []httpapi.Gauge{{Name: "souk_upload_jobs_active", Help: "Upload-job grains active on this node.",
+			Value: func() float64 { return float64(rt.sys.UploadActivations()) }}},
 		Ready: func(ctx context.Context) error {
 			if !db.Ready() {
 				return errors.New("migrations have not run")

@@ -18,6 +18,7 @@ import (
 	"souk/app/messages"
 	"souk/app/notify"
 	"souk/app/page"
+	"souk/app/report"
 	"souk/app/settings"
 	"souk/app/wallet"
 	"souk/persistence"
@@ -79,6 +80,7 @@ type services struct {
 	follow   *follow.Service
 	pages    *page.Service
 	media    *media.Service
+	report   *report.Service
 	wallet   *wallet.Service
 }
 
@@ -96,6 +98,15 @@ var (
 	// chat and messages award growth points through account.
 	_ chat.Growth     = (*account.Service)(nil)
 	_ messages.Growth = (*account.Service)(nil)
+	// report deletes content through chat, messages and media, and ends a
+	// banned member's sessions through auth.
+	_ report.ChatMessages   = (*chat.Service)(nil)
+	_ report.ContentDeleter = (*messages.Service)(nil)
+	_ report.ContentDeleter = (*media.Service)(nil)
+	_ report.Sessions       = (*auth.Sessions)(nil)
+	_ report.Notifier       = (*notify.Service)(nil)
+	// account makes avatars from members' images through media.
+	_ account.Avatars = (*media.Service)(nil)
 )
 
 // newServices builds every feature service of d.
@@ -112,9 +123,13 @@ func newServices(d deps) *services {
 	if d.userSessions != nil {
 		events.next = d.userSessions
 	}
+	mediaSvc := media.New(media.Config{DB: d.db, Uploads: d.uploads,
+		Rights: func(ctx context.Context, userID int64) (map[string]persistence.MediaRole, error) {
+			return account.MediaRights(ctx, d.db, userID, time.Now())
+		}})
 	accounts := account.New(account.Config{DB: d.db, SocketTokens: creds, Signups: creds, Notifications: notices,
-		AvatarHosts: d.avatarHosts, Sessions: events})
-	return &services{
+		AvatarHosts: d.avatarHosts, Sessions: events, Avatars: mediaSvc})
+	s := &services{
 		secret:   d.secret,
 		sessions: sessions,
 		auth:     auth.New[account.Viewer](creds, accounts),
@@ -127,12 +142,22 @@ func newServices(d deps) *services {
 		messages: messages.New(messages.Config{DB: d.db, Notify: notices, Growth: accounts}),
 		follow:   follow.New(follow.Config{DB: d.db, Notify: notices}),
 		pages:    page.New(d.db),
-		media: media.New(media.Config{DB: d.db, Uploads: d.uploads,
-			Rights: func(ctx context.Context, userID int64) (map[string]persistence.MediaRole, error) {
-				return account.MediaRights(ctx, d.db, userID, time.Now())
-			}}),
-		wallet: newWallet(d, events),
+		media:    mediaSvc,
+		wallet:   newWallet(d, events),
 	}
+	s.report = newReport(d, s)
+	return s
+}
+
+// newReport builds the report service: the content it deletes is deleted
+// by chat, messages and media, a ban's sessions are ended by auth.
+func newReport(d deps, s *services) *report.Service {
+	cfg := report.Config{DB: d.db, Notify: s.notify, Chat: s.chat, PrivateMessages: s.messages, Media: s.media,
+		Sessions: s.sessions}
+	if d.userSessions != nil {
+		cfg.Live = d.userSessions
+	}
+	return report.New(cfg)
 }
 
 // newWallet builds the wallet service: its operations run in the wallet
@@ -193,6 +218,8 @@ func (s *services) register(reg *action.Registry) {
 	s.messages.Register(reg)
 	s.follow.Register(reg)
 	s.media.Register(reg)
+	s.media.RegisterEmbed(reg)
+	s.report.Register(reg)
 	s.wallet.Register(reg)
 }
 

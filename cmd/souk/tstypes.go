@@ -8,6 +8,7 @@ import (
 	"souk/app/action"
 	"souk/app/messages"
 	"souk/app/notify"
+	"souk/app/report"
 	"souk/app/wallet"
 	"souk/transport/realtime"
 )
@@ -44,6 +45,7 @@ func socketProtocol(reg *action.Registry) (action.Socket, error) {
 	socket.Events = append(socket.Events, notify.Events...)
 	socket.Events = append(socket.Events, account.Events...)
 	socket.Events = append(socket.Events, wallet.Events...)
+	socket.Events = append(socket.Events, report.Events...)
 	for _, f := range realtime.Frames {
 		socket.Frames = append(socket.Frames, action.Event{Name: f.Name, Summary: f.Summary, Payload: f.Payload})
 	}

@@ -20,6 +20,7 @@ import (
 	"souk/app/demo"
 	"souk/app/messages"
 	"souk/app/notify"
+	"souk/app/report"
 	"souk/app/wallet"
 	"souk/transport/realtime"
 )
@@ -44,7 +45,7 @@ func TestWireTypesCoverTheSocket(t *testing.T) {
 		assert.True(t, e.Inbox, "%s is an inbox event", e.Name)
 	}
 
-	for _, e := range append(slices.Clone(account.Events), wallet.Events...) {
+	for _, e := range append(slices.Concat(account.Events, report.Events), wallet.Events...) {
 		assert.Contains(t, events, e.Name, "RealtimeEvents has the live event %s", e.Name)
 		assert.False(t, e.Inbox, "%s is not stored in the inbox", e.Name)
 	}

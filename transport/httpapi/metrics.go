@@ -39,7 +39,7 @@ type series struct {
 	duration prometheus.Observer
 }
 
-func newMetrics() *metrics {
+func newMetrics(gauges ...Gauge) *metrics {
 	m := &metrics{
 		registry: prometheus.NewRegistry(),
 		httpRequests: prometheus.NewCounterVec(prometheus.CounterOpts{
@@ -66,6 +66,9 @@ func newMetrics() *metrics {
 		collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}),
 		m.httpRequests, m.httpDuration, m.actionRequests, m.actionDuration,
 	)
+	for _, g := range gauges {
+		m.registry.MustRegister(prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: g.Name, Help: g.Help}, g.Value))
+	}
 	return m
 }
 

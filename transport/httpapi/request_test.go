@@ -334,3 +334,12 @@ func TestRequestLogLevel(t *testing.T) {
 		require.Equal(t, want, requestLogLevel(status), status)
 	}
 }
+
+func TestMetricsGauges(t *testing.T) {
+	t.Parallel()
+	s := New(Config{Registry: action.NewRegistry(), MetricsToken: testMetricsToken,
+		Gauges: []Gauge{{Name: "souk_test_things", Help: "Things.", Value: func() float64 { return 7 }}}})
+	res := do(t, s, http.MethodGet, "/metrics", "", "Authorization", "Bearer "+testMetricsToken)
+	require.Equal(t, 200, res.status)
+	require.Contains(t, res.body, "souk_test_things 7")
+}

@@ -50,6 +50,14 @@ type Config struct {
 	// PaymentCallback serves POST /api/pay/callback/{provider}: the payment
 	// providers' signed callbacks (souk/app/wallet). Nil: not served.
 	PaymentCallback http.Handler
+	// Gauges are read when /metrics is scraped, besides the server's own.
+	Gauges []Gauge
+}
+
+// Gauge is a value /metrics reads when scraped (e.g. a node's active grains).
+type Gauge struct {
+	Name, Help string
+	Value      func() float64
 }
 
 // Server is the HTTP handler of a node.
@@ -77,7 +85,7 @@ func New(cfg Config) *Server {
 		tr:       cfg.Translator,
 		ready:    cfg.Ready,
 		maxBody:  cfg.MaxBody,
-		metrics:  newMetrics(),
+		metrics:  newMetrics(cfg.Gauges...),
 
 		auth:         cfg.Auth,
 		trustProxy:   cfg.TrustProxy,
