@@ -306,6 +306,9 @@ export class RealtimeSocket {
       case 'viewer':
         this.emit('viewer', data);
         break;
+      case 'report_queue':
+        this.emit('report_queue', data);
+        break;
       default:
         // An event this client does not know yet (a newer server): ignored.
         action satisfies never;

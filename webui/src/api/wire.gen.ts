@@ -268,6 +268,27 @@ export interface CreateMenu {
   showShare: boolean;
 }
 
+export interface CreateReportInput {
+  /** 1-2000 characters of plain text */
+  content: string;
+  /** one of the site's report types (utils.getSettings report) in the request's language */
+  type: string;
+  /** up to 4 screenshots: ids of the viewer's own images */
+  imgs?: string[];
+  /** the thing reported */
+  postId: string;
+  /** user, chatMessage, privateMessage (one the viewer received) or media */
+  postType: string;
+}
+
+export interface CreateReportReply {
+  gqCreateReport: {
+    success: boolean;
+    /** the report */
+    id: string;
+  };
+}
+
 export interface Currency {
   /** ISO 4217 code */
   code: string;
@@ -334,6 +355,19 @@ export interface DeletePrivateMessageReply {
 export interface Device {
   header: Header;
   footer: Footer;
+}
+
+export interface Embed {
+  /** an <iframe> on the provider's official https embed address, sandboxed; only the media's validated id comes from the address given */
+  html: string;
+  /** youtube, vimeo, bilibili, youku, soundcloud, spotify, dailymotion or tiktok */
+  provider: string;
+  /** the iframe's title: the provider's name */
+  title?: string;
+  /** the player's natural width, px */
+  width?: number;
+  /** the player's natural height, px */
+  height?: number;
 }
 
 export interface EntriesInput {
@@ -502,6 +536,15 @@ export interface GetCodeReply {
       getCode: CodeSent;
     };
   };
+}
+
+export interface GetEmbedInput {
+  /** the page's address on a known provider, up to 2048 bytes */
+  url: string;
+}
+
+export interface GetEmbedReply {
+  embed: Embed;
 }
 
 export interface GetLibraryInput {
@@ -869,6 +912,20 @@ export interface LogoutReply {
 
 export interface Media {
   image: MediaSize;
+  video: MediaSize;
+  audio: MediaSize;
+  attachment: MediaSize;
+}
+
+export interface MediaItem {
+  id: string;
+  /** image, video, audio or attachment */
+  mediaType: string;
+  mimeType: string;
+  sourceUrl: string;
+  fileName: string;
+  width: number;
+  height: number;
 }
 
 export interface MediaPageInfo {
@@ -885,8 +942,12 @@ export interface MediaRole {
 
 export interface MediaSize {
   can: boolean;
-  /** largest image, MB */
+  /** largest file, MB; 0 means no limit is set */
   size: number;
+  /** uploads per UTC day; 0 means unlimited */
+  max: number;
+  /** uploads of the type today (UTC), deleted ones included; when max > 0 and count >= max, no more today */
+  count: number;
 }
 
 export interface Member {
@@ -926,6 +987,17 @@ export interface MenuItem {
   icon?: string;
   /** sub-menu */
   children?: MenuItem[];
+}
+
+export interface MessageImage {
+  /** the media item's databaseId */
+  id: string;
+  /** where the file is served (GET /api/media/{id}/{name}) */
+  sourceUrl: string;
+  /** pixels */
+  width: number;
+  /** pixels */
+  height: number;
 }
 
 export interface MessagesMessageEdge {
@@ -1091,8 +1163,8 @@ export interface PrivateMessage {
   to: Summary;
   /** the recipient opened the conversation since */
   read: boolean;
-  /** always empty until media exists */
-  image: string;
+  /** the image sent with the message; null for none */
+  image?: MessageImage | null;
 }
 
 export interface PrivateMessageEvent {
@@ -1121,6 +1193,12 @@ export interface QR {
   amount: string;
   /** translated instructions */
   description: string;
+}
+
+export interface QueueEvent {
+  /** added: a new open report; resolved: a report left the open queue */
+  op: string;
+  report: Report;
 }
 
 export interface Quota {
@@ -1257,6 +1335,66 @@ export interface RegisterReply {
   registerUser: UserReplyViewer;
 }
 
+export interface Report {
+  /** the databaseId as a decimal string */
+  id: string;
+  /** the reason, as the reporter picked it */
+  type: string;
+  /** the reporter's text */
+  content: string;
+  /** the reporter's screenshots still stored */
+  imgs: MediaItem[];
+  /** user, chatMessage, privateMessage or media */
+  postType: string;
+  postId: string;
+  target: Target;
+  reporter: Summary;
+  /** the member reported, or the content's author */
+  author?: Summary | null;
+  /** open or resolved */
+  status: string;
+  /** dismiss, deleteContent, warn or ban; empty while open */
+  resolution: string;
+  /** the administrator's note */
+  note: string;
+  /** epoch ms */
+  createdAt: number;
+  /** epoch ms; 0 while open */
+  resolvedAt: number;
+  /** the administrator who resolved it; null while open */
+  resolvedBy?: Summary | null;
+}
+
+export interface ReportEdge {
+  /** the report's id */
+  cursor: string;
+  node: Report;
+}
+
+export interface ReportPageInfo {
+  /** pass it as after for the next page; empty for an empty page */
+  endCursor: string;
+  hasNextPage: boolean;
+}
+
+export interface ReportsInput {
+  /** open (the default) or resolved */
+  status?: string;
+  /** page size, 1-50; default 20 */
+  first?: number;
+  /** an endCursor: the page after it */
+  after?: string;
+}
+
+export interface ReportsPage {
+  edges: ReportEdge[];
+  pageInfo: ReportPageInfo;
+}
+
+export interface ReportsReply {
+  reports: ReportsPage;
+}
+
 export interface ResetPasswordInput {
   /** as sent to auth.getCode */
   phoneOrEmail: string;
@@ -1282,6 +1420,19 @@ export interface ResetPasswordInput {
 
 export interface ResetPasswordReply {
   resetPassword: SuccessReply;
+}
+
+export interface ResolveReportInput {
+  /** the report */
+  id: string;
+  /** dismiss, deleteContent (the reported message or media item), warn (a notification to the author) or ban (the author) */
+  action: string;
+  /** up to 500 characters; a warned author reads it */
+  note?: string;
+}
+
+export interface ResolveReportReply {
+  report: Report;
 }
 
 export interface ResumeInbox {
@@ -1352,9 +1503,9 @@ export interface SendMessageInput {
   to_id: string;
   /** same as to_id */
   toId?: string;
-  /** 1-2000 characters of plain text with line breaks, stored as typed (markup is not interpreted) */
+  /** up to 2000 characters of plain text with line breaks, stored as typed (markup is not interpreted); may be empty only with an image */
   content: string;
-  /** must be empty: images in private messages are not available yet */
+  /** a media id (decimal text) of an image the sender owns, sent with the message; empty for none */
   image?: string;
   /** idempotency key (up to 64 characters): a retry with the same key returns the first message and sends nothing */
   clientId?: string;
@@ -1505,6 +1656,17 @@ export interface Summary {
   avatar: MemberAvatar;
 }
 
+export interface Target {
+  /** a message's text when it was reported (up to 200 characters) */
+  excerpt?: string;
+  /** the member reported */
+  user?: Summary;
+  /** the media item reported, while it is stored */
+  media?: MediaItem;
+  /** the content no longer exists */
+  deleted: boolean;
+}
+
 export interface Tier {
   key: string;
   /** the badge picture's URL */
@@ -1560,7 +1722,7 @@ export interface UpdateUserInput {
   name?: string;
   /** at most 200 characters of plain text with line breaks, stored as typed */
   description?: string;
-  /** the generated avatar (/api/avatar?seed=...), an https URL of a host the site allows (--avatar-hosts), or empty for the member's generated avatar */
+  /** the generated avatar (/api/avatar?seed=...), a media item of the site (/api/media/{id}/{name}), an https URL of a host the site allows (--avatar-hosts), or empty for the member's generated avatar */
   avatar?: string;
   /** male, female, other, or empty */
   gender?: string;
@@ -1570,6 +1732,8 @@ export interface UpdateUserInput {
   location?: string;
   /** http(s) URL, or empty */
   website?: string;
+  /** an image media item of the caller's (image upload rights needed): its centre square scaled to 256 px becomes a new media item and the avatar; wins over avatar */
+  avatarMediaId?: string;
 }
 
 export interface UpdateUserReply {
@@ -1705,6 +1869,16 @@ export interface Actions {
     input: LoginTokenInput;
     output: LoginTokenReply;
   };
+  /** A page of the moderation queue: the open reports (or the resolved ones), the oldest first. Who may call it: admin. */
+  "admin.reports": {
+    input: ReportsInput;
+    output: ReportsReply;
+  };
+  /** Resolves an open report: dismiss it, delete the reported content, warn its author (a notification) or ban them (their sessions end, sign-in is refused). The report leaves every administrator's queue (report_queue). Who may call it: admin. */
+  "admin.resolveReport": {
+    input: ResolveReportInput;
+    output: ResolveReportReply;
+  };
   /** Sends a system announcement to a member: stored, then pushed live as a notification event. clientId makes a retry send nothing more. Who may call it: admin. */
   "admin.sendNotification": {
     input: SendNotificationInput;
@@ -1795,6 +1969,11 @@ export interface Actions {
     input: BlockUserInput;
     output: BlockUserReply;
   };
+  /** Reports a member, a chat message, a private message the viewer received or a media item, with a reason from the site's report types in the request's language and up to 4 of the viewer's own images; one open report per thing, 10 an hour. Every administrator gets a report notification and a report_queue event. Who may call it: member. */
+  "mutates.createReport": {
+    input: CreateReportInput;
+    output: CreateReportReply;
+  };
   /** Deletes media items: the viewer's own, or any for an admin; nothing is deleted when one of them may not be. Who may call it: member. */
   "mutates.deleteMedias": {
     input: DeleteMediasInput;
@@ -1810,7 +1989,7 @@ export interface Actions {
     input: ReadPrivateMessagesInput;
     output: ReadPrivateMessagesReply;
   };
-  /** Sends a private message (needs the directMessages capability; plain text with line breaks, 1-2000 characters; images are not available yet, so image must be empty). The recipient's connections and the sender's other ones get a private_message event. clientId makes a retry return the first message and send nothing more. A member sends at most 20 messages at once, then one every 0.5 s (429 message.error.throttled with seconds). Who may call it: member. */
+  /** Sends a private message (needs the directMessages capability; plain text with line breaks, up to 2000 characters, empty only with an image; image is a media id of an image the sender owns, else 400 messages.error.image). The recipient's connections and the sender's other ones get a private_message event. clientId makes a retry return the first message and send nothing more. A member sends at most 20 messages at once, then one every 0.5 s (429 message.error.throttled with seconds). Who may call it: member. */
   "mutates.sendMessage": {
     input: SendMessageInput;
     output: SendMessageReply;
@@ -1859,6 +2038,11 @@ export interface Actions {
   "utils.getChatMessages": {
     input: GetMessagesInput;
     output: GetMessagesReply;
+  };
+  /** The player of a video or audio page on a known provider (YouTube, Vimeo, Bilibili, Youku, SoundCloud, Spotify, Dailymotion, TikTok), recognised from the address alone: the server fetches nothing. Who may call it: member. */
+  "utils.getEmbed": {
+    input: GetEmbedInput;
+    output: GetEmbedReply;
   };
   /** A page of the viewer's notifications, oldest to newest within the page. Without a cursor the newest page; before (a startCursor) pages back to older ones, after (an endCursor) forward to newer ones. Who may call it: member. */
   "utils.getNotifications": {
@@ -1989,6 +2173,8 @@ export interface RealtimeEvents {
   notification: Inbox<NotificationEvent>;
   /** A private message to or from the viewer, with the counters after it. */
   private_message: Inbox<PrivateMessageEvent>;
+  /** The moderation queue changed, on every administrator's connections: a report was added or resolved. */
+  report_queue: QueueEvent;
   /** Who is in a room: the answer to show_room. */
   show_room: ShowRoomReply;
   /** The viewer read something, on any connection: the counters after it; conversation when it was a conversation. */

@@ -1,5 +1,5 @@
 import { makeAutoObservable } from 'mobx';
-import type { PrivateMessage as PrivateMessageData, Summary } from '../api/wire.gen';
+import type { MessageImage, PrivateMessage as PrivateMessageData, Summary } from '../api/wire.gen';
 
 /** SPEC §9: conversations and the recents list load 20 at a time, the followings list 12. */
 export const MESSAGES_PAGE_SIZE = 20;
@@ -12,6 +12,17 @@ export const MESSAGE_MIN_ROWS = 3;
 export const MESSAGE_MAX_ROWS = 6;
 /** The capability (userCan) that lets a member send private messages (SPEC §6). */
 export const DIRECT_MESSAGES = 'directMessages';
+
+/** A private message's picture: a media item of the sender's (SPEC §3 "image"). */
+export type PrivateMessageImage = MessageImage;
+
+/** The picture a message carries: the server sends `{image: {id, sourceUrl, width, height}}`; anything else is none. */
+export function messageImage(value: unknown): PrivateMessageImage | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const image = value as Partial<PrivateMessageImage>;
+  if (typeof image.sourceUrl !== 'string' || !image.sourceUrl) return null;
+  return { id: String(image.id ?? ''), sourceUrl: image.sourceUrl, width: Number(image.width ?? 0), height: Number(image.height ?? 0) };
+}
 
 /** The length of a message as the server counts it (code points). */
 export function messageLength(text: string): number {
@@ -33,7 +44,7 @@ export class PrivateMessage {
   to: Summary;
   /** The recipient opened the conversation since. */
   read: boolean;
-  image: string;
+  image: PrivateMessageImage | null;
 
   constructor(data: PrivateMessageData) {
     this.id = data.id;
@@ -42,7 +53,7 @@ export class PrivateMessage {
     this.from = data.from;
     this.to = data.to;
     this.read = data.read;
-    this.image = data.image;
+    this.image = messageImage(data.image);
     makeAutoObservable(this);
   }
 
@@ -53,6 +64,7 @@ export class PrivateMessage {
     this.from = data.from;
     this.to = data.to;
     this.read = this.read || data.read;
+    this.image = messageImage(data.image) ?? this.image;
   }
 
   markAsRead() {

@@ -5,6 +5,7 @@ import { EmptyState } from '../components/Feedback/EmptyState';
 import { textBlocks, TextModules } from '../components/Page/TextModules';
 import { ViewerBadges } from '../components/User/Badges';
 import { FollowActions, FollowCounts } from '../components/User/FollowActions';
+import { ReportButton } from '../components/Report/ReportMenu';
 import { avatarSrc, type Viewer } from '../models/Viewer';
 import { useDocumentTitle } from '../routing/useDocumentTitle';
 import { useStores } from '../stores/StoresContext';
@@ -138,7 +139,10 @@ const ProfileHeader = observer(function ProfileHeader({
             <FollowCounts userId={userId} className="mt-1" />
           </div>
         </div>
-        <FollowActions user={user} />
+        <div className="flex shrink-0 gap-2">
+          <FollowActions user={user} />
+          <ReportButton target={{ postType: 'user', postId: userId, summary: name }} />
+        </div>
       </div>
     </section>
   );

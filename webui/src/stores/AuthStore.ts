@@ -235,6 +235,23 @@ export class AuthStore {
     return true;
   }
 
+  /**
+   * Makes an image of the viewer's library their avatar (updateUser avatarMediaId): the server
+   * crops it square, scales it to 256 px and keeps that as a new media item. Image rights needed.
+   */
+  async saveAvatar(mediaId: string): Promise<boolean> {
+    this.isSavingProfile = true;
+    const reply = await this.root.client.request('updateUser', { avatarMediaId: mediaId });
+    const user = reply?.updateUser?.user;
+    runInAction(() => {
+      this.isSavingProfile = false;
+      if (user?.avatar) this.viewer?.update({ avatar: user.avatar });
+    });
+    if (!user) return false;
+    this.root.toasts.success(this.root.t('common.moreInfomation.avatarSaved'));
+    return true;
+  }
+
   stop() {
     this.cancelRefresh();
   }

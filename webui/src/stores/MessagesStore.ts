@@ -1,7 +1,7 @@
 import { action, computed, makeObservable, observable, override } from 'mobx';
 import type { ConversationUnread, PrivateMessage as PrivateMessageData, RealtimeEvents, Summary, Unread } from '../api/wire.gen';
 import type { Conversation } from '../models/Conversation';
-import { DIRECT_MESSAGES, MESSAGE_MAX_LENGTH, MESSAGES_PAGE_SIZE, PrivateMessage, messageLength } from '../models/PrivateMessage';
+import { DIRECT_MESSAGES, MESSAGE_MAX_LENGTH, MESSAGES_PAGE_SIZE, PrivateMessage, messageLength, type PrivateMessageImage } from '../models/PrivateMessage';
 import { byCreation } from '../utils/order';
 import type { RootStore } from './RootStore';
 import { ModelStore } from './base/ModelStore';
@@ -26,6 +26,8 @@ export type MessageBoxTab = 'recents' | 'followings';
 interface PendingSend {
   peerId: string;
   text: string;
+  /** The image's media id; empty for none. */
+  imageId: string;
   clientId: string;
 }
 
@@ -192,36 +194,40 @@ export class MessagesStore extends ModelStore<PrivateMessage, PrivateMessageData
     message.update(data);
   }
 
-  /** Why `text` cannot be sent to the open conversation, as an i18n key; null when it can. */
-  sendProblem(text: string): string | null {
+  /** Why `text` (with an image or not) cannot be sent to the open conversation, as an i18n key; null when it can. */
+  sendProblem(text: string, withImage = false): string | null {
     if (!this.canMessage) return 'message.error.noAccess';
     if (!this.activePeerId) return 'message.error.recipientRequired';
     if (this.activePeerId === this.viewerId) return 'message.error.self';
     const content = text.trim();
-    if (!content) return 'message.error.empty';
+    if (!content && !withImage) return 'message.error.empty';
     if (messageLength(content) > MESSAGE_MAX_LENGTH) return 'message.error.tooLong';
     return null;
   }
 
   /**
-   * Sends `text` to the open conversation (mutates.sendMessage) with a clientId, so that a retry
-   * after a lost answer sends nothing more. Returns whether it was sent (the box then clears).
+   * Sends `text`, and an image of the viewer's library if given, to the open conversation
+   * (mutates.sendMessage) with a clientId, so that a retry after a lost answer sends nothing more.
+   * Returns whether it was sent (the box then clears).
    */
-  async send(text: string): Promise<boolean> {
+  async send(text: string, image: PrivateMessageImage | null = null): Promise<boolean> {
     if (this.isSending) return false;
-    const problem = this.sendProblem(text);
+    const problem = this.sendProblem(text, image !== null);
     const peerId = this.activePeerId;
     if (problem || !peerId) {
       if (problem) this.root.toasts.error(this.root.t(problem, { max: MESSAGE_MAX_LENGTH }));
       return false;
     }
     const content = text.trim();
-    const pending = this.pending?.peerId === peerId && this.pending.text === content ? this.pending : { peerId, text: content, clientId: nextClientId() };
+    const imageId = image?.id ?? '';
+    const held = this.pending;
+    const pending = held?.peerId === peerId && held.text === content && held.imageId === imageId ? held : { peerId, text: content, imageId, clientId: nextClientId() };
     this.pending = pending;
     this.isSending = true;
     const reply = await this.root.client.request('mutates.sendMessage', {
       to_id: peerId,
       content,
+      ...(imageId ? { image: imageId } : {}),
       clientId: pending.clientId,
     });
     this.inAction('send', () => {

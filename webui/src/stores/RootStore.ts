@@ -15,16 +15,20 @@ import { LedgerStore } from './LedgerStore';
 import { LevelTipsStore } from './LevelTipsStore';
 import { LocaleStore } from './LocaleStore';
 import { LoginBoxStore } from './LoginBoxStore';
+import { MediaStore } from './MediaStore';
 import { MembershipsStore } from './MembershipsStore';
 import { MessagesStore } from './MessagesStore';
 import { NotificationsStore } from './NotificationsStore';
 import { PagesStore } from './PagesStore';
 import { RealtimeStore } from './RealtimeStore';
+import { ReportDialogStore } from './ReportDialogStore';
+import { ReportsStore } from './ReportsStore';
 import { SearchStore } from './SearchStore';
 import { SettingsStore } from './SettingsStore';
 import { ToastsStore } from './ToastsStore';
 import { TopUpStore } from './TopUpStore';
 import { UiStore } from './UiStore';
+import { UploadStore } from './UploadStore';
 import { WalletStore } from './WalletStore';
 
 export interface RootStoreOptions {
@@ -65,6 +69,10 @@ export class RootStore {
   readonly ledger: LedgerStore;
   readonly memberships: MembershipsStore;
   readonly growth: GrowthStore;
+  readonly uploads: UploadStore;
+  readonly media: MediaStore;
+  readonly reportDialog: ReportDialogStore;
+  readonly reports: ReportsStore;
 
   private readonly messagesLoader: (lang: Lang) => Promise<Messages>;
 
@@ -92,6 +100,10 @@ export class RootStore {
     this.ledger = new LedgerStore(this);
     this.memberships = new MembershipsStore(this);
     this.growth = new GrowthStore(this);
+    this.uploads = new UploadStore(this);
+    this.media = new MediaStore(this);
+    this.reportDialog = new ReportDialogStore(this);
+    this.reports = new ReportsStore(this);
     this.client = new RequestClient({
       envelope: () => ({
         path: this.ui.path,

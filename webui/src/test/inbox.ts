@@ -33,7 +33,7 @@ export function privateMessage(n: number, from: string, to: string, overrides: P
     from: from === '42' ? { ...inboxUser('42'), name: 'Viewer 42', gqSlug: 'viewer42' } : inboxUser(from),
     to: to === '42' ? { ...inboxUser('42'), name: 'Viewer 42', gqSlug: 'viewer42' } : inboxUser(to),
     read: false,
-    image: '',
+    image: null,
     ...overrides,
   };
 }

@@ -9,6 +9,7 @@ import { useStores } from '../../stores/StoresContext';
 import { profilePath } from '../../utils/links';
 import { relativeTime } from '../../utils/time';
 import { LocalizedLink } from '../common/LocalizedLink';
+import { ReportMenu } from '../Report/ReportMenu';
 
 function Avatar({ user }: { user: User }) {
   const { t } = useTranslation();
@@ -26,9 +27,10 @@ function Avatar({ user }: { user: User }) {
 
 /** One message: avatar and name linking to the profile, the text, its relative time, and delete when allowed. */
 export const MessageItem = observer(function MessageItem({ message, now, own }: { message: ChatMessage; now: number; own: boolean }) {
-  const { chat } = useStores();
+  const { chat, auth } = useStores();
   const { t } = useTranslation();
   const deletable = message.canBeDeletedBy(chat.actor);
+  const reportable = !own && auth.isLoggedIn;
   return (
     <div data-testid="chat-message" data-id={message.id} className={`group flex gap-2 px-4 py-1.5 ${own ? 'flex-row-reverse' : ''}`}>
       <Avatar user={message.user} />
@@ -41,7 +43,17 @@ export const MessageItem = observer(function MessageItem({ message, now, own }: 
             {relativeTime(message.createdAt, now, t)}
           </time>
         </div>
-        <TextBubble own={own} action={deletable && <DeleteButton message={message} />}>
+        <TextBubble
+          own={own}
+          action={
+            (deletable || reportable) && (
+              <>
+                {deletable && <DeleteButton message={message} />}
+                {reportable && <ReportMenu target={{ postType: 'chatMessage', postId: message.id, summary: message.text }} />}
+              </>
+            )
+          }
+        >
           {message.text}
         </TextBubble>
       </div>

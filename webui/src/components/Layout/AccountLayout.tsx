@@ -1,4 +1,4 @@
-import { Bell, Crown, LayoutDashboard, Ticket, Wallet } from 'lucide-react';
+import { Bell, Crown, Flag, LayoutDashboard, Ticket, Wallet } from 'lucide-react';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet } from 'react-router';
@@ -9,15 +9,17 @@ import { SiteChrome } from './DefaultLayout';
 export const ACCOUNT_PAGES = ['notification', 'ticket', 'wealth', 'membership'] as const;
 export type AccountPage = (typeof ACCOUNT_PAGES)[number];
 
-const ICONS = { overview: LayoutDashboard, notification: Bell, ticket: Ticket, wealth: Wallet, membership: Crown };
+const ICONS = { overview: LayoutDashboard, notification: Bell, ticket: Ticket, wealth: Wallet, membership: Crown, reports: Flag };
 
 /** The account layout: the site chrome with the account navigation beside the page. */
 export const AccountLayout = observer(function AccountLayout() {
-  const { locale } = useStores();
+  const { locale, reports } = useStores();
   const { t } = useTranslation();
   const items = [
     { key: 'overview' as const, to: '/account' },
     ...ACCOUNT_PAGES.map((page) => ({ key: page, to: `/account/${page}` })),
+    // The moderation queue, for admins only.
+    ...(reports.isAdmin ? [{ key: 'reports' as const, to: '/account/reports' }] : []),
   ];
   return (
     <SiteChrome>

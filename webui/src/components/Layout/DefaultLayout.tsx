@@ -7,8 +7,10 @@ import { SidePanels } from '../Footer/SidePanels';
 import { Header } from '../Header/Header';
 import { LoginDialog } from '../Login/LoginDialog';
 import { MoreInformationDialog } from '../Login/MoreInformationDialog';
+import { MediaLibraryHost } from '../Media/MediaLibraryHost';
 import { MessageBox } from '../Messages/MessageBox';
 import { NotificationBox } from '../Notifications/NotificationBox';
+import { ReportDialog } from '../Report/ReportDialog';
 import { LevelTipsDialog } from '../User/LevelTipsDialog';
 import { SearchOverlay } from '../Header/SearchOverlay';
 import { TransitionOutlet } from './TransitionOutlet';
@@ -33,6 +35,8 @@ export const SiteChrome = observer(function SiteChrome({ children }: { children:
       <SidePanels />
       <MessageBox />
       <NotificationBox />
+      <MediaLibraryHost />
+      <ReportDialog />
     </div>
   );
 });

@@ -1,10 +1,11 @@
 import { observer } from 'mobx-react-lite';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { avatarSrc, type Viewer } from '../../models/Viewer';
+import type { Viewer } from '../../models/Viewer';
 import type { MoreInformation } from '../../stores/AuthStore';
 import { useStores } from '../../stores/StoresContext';
 import { Sheet } from '../Overlay/Sheet';
+import { AvatarUpload } from '../User/AvatarUpload';
 import { FIELD_FRAME, INPUT, PRIMARY_BUTTON } from './fields';
 
 const GENDERS = ['male', 'female', 'other', ''] as const;
@@ -62,7 +63,7 @@ const MoreInformationForm = observer(function MoreInformationForm({ viewer }: { 
       className="space-y-4 p-5"
     >
       <div className="flex items-center gap-3">
-        <img src={avatarSrc(viewer.avatarUrl, viewer.data.gqSlug || viewer.data.databaseId)} alt="" className="size-14 rounded-full bg-zinc-100 ring-2 ring-white dark:ring-zinc-800" />
+        <AvatarUpload viewer={viewer} />
         <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('common.moreInfomation.subtitle')}</p>
       </div>
       <Field label={t('common.moreInfomation.name')}>

@@ -103,7 +103,7 @@ const RecentItem = observer(function RecentItem({ conversation }: { conversation
         <span className="mt-0.5 flex items-center gap-2">
           <span className={`min-w-0 flex-1 truncate text-xs ${conversation.unread > 0 ? 'text-zinc-800 dark:text-zinc-200' : 'text-zinc-500 dark:text-zinc-400'}`}>
             {mine && `${t('message.you')}: `}
-            {last?.content.replace(/\s+/g, ' ')}
+            {last && (last.content ? last.content.replace(/\s+/g, ' ') : last.image && `[${t('message.image')}]`)}
           </span>
           <CountBadge value={conversation.unread} label={t('message.unread', { count: conversation.unread })} />
         </span>

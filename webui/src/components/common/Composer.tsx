@@ -1,5 +1,5 @@
 import { SendHorizontal } from 'lucide-react';
-import type { FormEvent, KeyboardEvent, ReactNode } from 'react';
+import type { ClipboardEvent, FormEvent, KeyboardEvent, ReactNode } from 'react';
 
 export interface ComposerProps {
   text: string;
@@ -18,10 +18,15 @@ export interface ComposerProps {
   rows?: number;
   counter?: ReactNode;
   inputTestId?: string;
+  /** Before the text, inside the box (an attach button). */
+  leading?: ReactNode;
+  /** Above the box (an attachment's preview). */
+  above?: ReactNode;
+  onPaste?: (event: ClipboardEvent<HTMLTextAreaElement>) => void;
 }
 
 /** The message box of the chat and of a conversation: the text, a counter and the send button. */
-export function Composer({ text, onTextChange, onSubmit, placeholder, sendLabel, tooLong, blocked, busy = false, enterSends, rows, counter, inputTestId }: ComposerProps) {
+export function Composer({ text, onTextChange, onSubmit, placeholder, sendLabel, tooLong, blocked, busy = false, enterSends, rows, counter, inputTestId, leading, above, onPaste }: ComposerProps) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onSubmit();
@@ -35,15 +40,18 @@ export function Composer({ text, onTextChange, onSubmit, placeholder, sendLabel,
   };
   return (
     <form onSubmit={submit} className="shrink-0 border-t border-zinc-100 bg-white/90 p-3 backdrop-blur dark:border-zinc-800 dark:bg-zinc-900/90">
+      {above}
       <div
         className={`flex items-end gap-2 rounded-2xl bg-zinc-100 py-1.5 pl-3.5 pr-1.5 ring-1 transition focus-within:bg-white focus-within:ring-brand-500 dark:bg-zinc-800 dark:focus-within:bg-zinc-900 ${
           tooLong ? 'ring-red-500' : 'ring-transparent'
         }`}
       >
+        {leading}
         <textarea
           value={text}
           onChange={(event) => onTextChange(event.target.value)}
           onKeyDown={onKeyDown}
+          onPaste={onPaste}
           rows={rows ?? 1}
           placeholder={placeholder}
           aria-label={placeholder}

@@ -18,20 +18,26 @@ const ICONS: Record<Page, LucideIcon> = { notification: Bell, ticket: Ticket, we
 const Overview = lazyModule(() => import('./Overview'));
 const Wealth = lazyModule(() => import('./Wealth'));
 const Membership = lazyModule(() => import('./Membership'));
+/** The admins' moderation queue, its own chunk. */
+const Reports = lazyModule(() => import('./Reports'));
+
+/** The admins' page beside the member's: the moderation queue; anyone else gets 404. */
+export const REPORTS_PAGE = 'reports';
 
 function isAccountPage(value: string | undefined): value is Page {
   return (ACCOUNT_PAGES as readonly string[]).includes(value ?? '');
 }
 
-/** /account and /account/{notification|ticket|wealth|membership}; other pages are not found. */
+/** /account, /account/{notification|ticket|wealth|membership}, and /account/reports for admins; other pages are not found. */
 export const AccountPage = observer(function AccountPage() {
   const { page } = useParams();
   const { pathname } = useLocation();
   const { auth, loginBox } = useStores();
   const { t } = useTranslation();
   const known = page === undefined || isAccountPage(page);
-  const title = isAccountPage(page) ? t(`page.account.${page}.title`) : t('page.account.title');
+  const title = isAccountPage(page) || page === REPORTS_PAGE ? t(`page.account.${page}.title`) : t('page.account.title');
   useDocumentTitle(title);
+  if (page === REPORTS_PAGE) return <ReportsRoute title={title} />;
   if (!known) return <ErrorPage statusCode={404} path={pathname} />;
   const Icon: LucideIcon = isAccountPage(page) ? ICONS[page] : LayoutDashboard;
   // A session cookie says the viewer is on the way: wait for it rather than ask to log in.
@@ -68,6 +74,25 @@ export const AccountPage = observer(function AccountPage() {
             )}
           </Suspense>
         )}
+      </div>
+    </section>
+  );
+});
+
+/** /account/reports: the moderation queue for an admin; 404 for anyone else (once the viewer is known). */
+const ReportsRoute = observer(function ReportsRoute({ title }: { title: string }) {
+  const { pathname } = useLocation();
+  const { auth, reports } = useStores();
+  // A session cookie says the viewer is on the way: wait for it before answering.
+  if (!auth.isLoggedIn && auth.hasSession && !auth.isLoaded) return <PageSpinner />;
+  if (!reports.isAdmin) return <ErrorPage statusCode={404} path={pathname} />;
+  return (
+    <section>
+      <h1 className="text-2xl font-bold tracking-tight">{title}</h1>
+      <div className="mt-6">
+        <Suspense fallback={<PageSpinner />}>
+          <Reports />
+        </Suspense>
       </div>
     </section>
   );
