@@ -1575,7 +1575,7 @@ export interface Viewer {
 }
 
 export interface ViewerChanged {
-  /** level (this package) or membership (souk/app/wallet) */
+  /** level (a level reached), membership (a VIP tier bought, souk/app/wallet, or ended) */
   reason: string;
 }
 
