@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 
 	"souk/app/action"
 	"souk/persistence"
@@ -50,8 +51,9 @@ func (s *Service) Memberships(ctx context.Context, _ MembershipsInput) (Membersh
 	}
 	for _, l := range levels {
 		t := Tier{Key: l.Key, Icon: l.Icon, Name: levelName(l, req.Lang), Roles: append([]string{}, l.Roles.UserCan...),
-			Media: l.Roles.Media, CanBuilder: l.Roles.CanBuilder,
+			Media: map[string]persistence.MediaRole{}, CanBuilder: l.Roles.CanBuilder,
 			Prices: map[string]string{}, DurationDays: l.DurationDays}
+		maps.Copy(t.Media, l.Roles.Media)
 		for code, units := range l.Prices {
 			if a, ok := assets[code]; ok && units > 0 {
 				t.Prices[code] = a.Format(units)
