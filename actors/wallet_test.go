@@ -68,7 +68,7 @@ func TestWalletGrain(t *testing.T) {
 		op   persistence.WalletOp
 		want error
 	}{
-		"insufficient": {walletGift("gift:2", ann, bob, 601), persistence.ErrInsufficientFunds},
+		"insufficient":            {walletGift("gift:2", ann, bob, 601), persistence.ErrInsufficientFunds},
 		"mismatch (cached reply)": {walletGift("gift:1", ann, bob, 301), persistence.ErrIdemMismatch},
 		"mismatch (stored op)":    {walletTopUp("topup:1", ann, 2_000), persistence.ErrIdemMismatch},
 		"unbalanced": {func() persistence.WalletOp {
