@@ -21,6 +21,10 @@ func (e *Error) Error() string {
 	return "actors: " + e.Key
 }
 
+// Unavailable reports whether the refusal is ErrUnavailable: the grain or
+// its database could not answer in time (persistence.IsUnavailable reads it).
+func (e *Error) Unavailable() bool { return e.Key == ErrUnavailable.Key }
+
 // Is matches errors with the same Key.
 func (e *Error) Is(target error) bool {
 	t, ok := target.(*Error)

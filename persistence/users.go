@@ -246,3 +246,33 @@ func (s UsersStore) UpdateProfile(ctx context.Context, id int64, c ProfileChange
 	}
 	return nil
 }
+
+// EndedTier is a member whose VIP tier ended.
+type EndedTier struct {
+	UserID    int64
+	VIPKey    string
+	ExpiresAt int64
+}
+
+// VIPEndedBetween returns the members whose VIP tier ended after from and
+// at or before to (epoch ms).
+func (s UsersStore) VIPEndedBetween(ctx context.Context, from, to int64) ([]EndedTier, error) {
+	rows, err := s.db.reads.QueryContext(ctx, `SELECT id, vip_key, vip_expires_at FROM users
+		WHERE vip_expires_at > $1 AND vip_expires_at <= $2 AND vip_key <> '' ORDER BY vip_expires_at, id`, from, to)
+	if err != nil {
+		return nil, fmt.Errorf("users store: vip ended: %w", err)
+	}
+	defer rows.Close()
+	var out []EndedTier
+	for rows.Next() {
+		var e EndedTier
+		if err := rows.Scan(&e.UserID, &e.VIPKey, &e.ExpiresAt); err != nil {
+			return nil, fmt.Errorf("users store: vip ended: %w", err)
+		}
+		out = append(out, e)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("users store: vip ended: %w", err)
+	}
+	return out, nil
+}

@@ -56,7 +56,7 @@ const EventViewer = "viewer"
 
 // ViewerChanged is the data of EventViewer.
 type ViewerChanged struct {
-	Reason string `json:"reason" doc:"level (this package) or membership (souk/app/wallet)"`
+	Reason string `json:"reason" doc:"level (a level reached), membership (a VIP tier bought, souk/app/wallet, or ended)"`
 }
 
 // ViewerChangedLevel is ViewerChanged's reason after a level up.

@@ -4,7 +4,10 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"time"
 	"unicode/utf8"
+
+	"souk/persistence"
 )
 
 // Error is an error the client sees: an HTTP status and an i18n message key,
@@ -46,7 +49,34 @@ var (
 	ErrForbidden = &Error{Status: http.StatusForbidden, Key: "common.error.forbidden"}
 	// ErrInternal is what the client sees of any error that is not an *Error.
 	ErrInternal = &Error{Status: http.StatusInternalServerError, Key: "common.error.internal"}
+	// ErrUnavailable is what the client sees of a dependency failure (the
+	// database or a grain could not answer in time, see
+	// persistence.IsUnavailable): retry the same request after retryAfterMs.
+	ErrUnavailable = Unavailable("common.error.unavailable")
 )
+
+// DefaultRetryAfter is the wait an unavailable refusal suggests: about how
+// long a node takes to notice the database is back.
+const DefaultRetryAfter = time.Second
+
+// Unavailable is a 503 refusal with key that the client should retry after
+// DefaultRetryAfter (its retryAfterMs): a feature's own unavailable code.
+func Unavailable(key string) *Error {
+	return Errorf(http.StatusServiceUnavailable, key, "retryAfterMs", DefaultRetryAfter.Milliseconds())
+}
+
+// RetryAfter is how long the client of a refusal should wait before sending
+// again: its retryAfterMs, or DefaultRetryAfter for any other 503; zero
+// when it says nothing and is not a 503.
+func (e *Error) RetryAfter() time.Duration {
+	if ms, ok := e.Args["retryAfterMs"].(int64); ok && ms > 0 {
+		return time.Duration(ms) * time.Millisecond
+	}
+	if e.Status == http.StatusServiceUnavailable {
+		return DefaultRetryAfter
+	}
+	return 0
+}
 
 // MaxNameLength bounds an action name as a refusal or a log line repeats
 // it: no registered name is longer, and a caller's input is not echoed whole.
@@ -86,11 +116,16 @@ func PageNotFound(path string) *Error {
 	return Errorf(http.StatusNotFound, "common.error.pageNotFound", "path", path)
 }
 
-// AsError returns err as an *Error, mapping anything else to ErrInternal.
+// AsError returns err as an *Error, mapping a dependency failure
+// (persistence.IsUnavailable) to ErrUnavailable and anything else to
+// ErrInternal.
 func AsError(err error) *Error {
 	var e *Error
 	if errors.As(err, &e) {
 		return e
+	}
+	if persistence.IsUnavailable(err) {
+		return ErrUnavailable
 	}
 	return ErrInternal
 }

@@ -11,6 +11,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"time"
 )
 
 // Access says who may call an action.
@@ -65,16 +66,31 @@ type entry struct {
 	handle  Handler
 }
 
+// DefaultTimeout bounds every action a registry runs unless SetTimeout
+// changes it: a handler still waiting on the database or a grain then sees
+// its context end and its caller is told to retry (ErrUnavailable).
+const DefaultTimeout = 10 * time.Second
+
 // Registry holds every registered action. It is safe for concurrent use;
 // registration normally happens once at start-up.
 type Registry struct {
 	mu      sync.RWMutex
 	actions map[string]entry // guarded by mu
+	timeout time.Duration    // guarded by mu
 }
 
-// NewRegistry returns an empty registry.
+// NewRegistry returns an empty registry whose actions run for at most
+// DefaultTimeout.
 func NewRegistry() *Registry {
-	return &Registry{actions: make(map[string]entry)}
+	return &Registry{actions: make(map[string]entry), timeout: DefaultTimeout}
+}
+
+// SetTimeout bounds every action the registry runs from now on; a caller's
+// earlier deadline still wins.
+func (r *Registry) SetTimeout(d time.Duration) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.timeout = d
 }
 
 // Register adds a typed action. The handler receives its input decoded from
@@ -125,6 +141,7 @@ func (r *Registry) Call(ctx context.Context, name string, data json.RawMessage) 
 func (r *Registry) call(ctx context.Context, name string, data json.RawMessage, socket bool) (any, error) {
 	r.mu.RLock()
 	e, ok := r.actions[name]
+	timeout := r.timeout
 	r.mu.RUnlock()
 	if !ok || e.spec.Socket != socket {
 		return nil, UnknownAction(name)
@@ -143,6 +160,8 @@ func (r *Registry) call(ctx context.Context, name string, data json.RawMessage, 
 			return nil, ErrForbidden
 		}
 	}
+	ctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
 	return e.handle(ctx, data)
 }
 

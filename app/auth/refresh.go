@@ -15,13 +15,17 @@ type RefreshReply struct {
 }
 
 // Refresh answers auth.refresh (POST /api/auth/refresh): the refresh token
-// cookie is exchanged for a new session. Any failure also clears the
-// cookies, so the client falls back to a guest.
+// cookie is exchanged for a new session. A refused token also clears the
+// cookies, so the client falls back to a guest; a dependency failure (the
+// database away) keeps them, and the client tries again later
+// (action.ErrUnavailable): the member is not signed out by an outage.
 func (s *Credentials) Refresh(ctx context.Context, _ struct{}) (RefreshReply, error) {
 	req := action.RequestFrom(ctx)
 	session, err := s.sessions.rotate(ctx, req.RefreshToken)
 	if err != nil {
-		req.SignOut()
+		if action.AsError(err) != action.ErrUnavailable {
+			req.SignOut()
+		}
 		return RefreshReply{}, err
 	}
 	req.SignIn(session)

@@ -32,7 +32,7 @@ var (
 	ErrBadSignature = action.Errorf(http.StatusForbidden, "chat.error.badSignature")
 	// ErrUnavailable is returned when a room could not be reached in time;
 	// the command may be retried with the same clientId.
-	ErrUnavailable = action.Errorf(http.StatusServiceUnavailable, actors.ErrUnavailable.Key)
+	ErrUnavailable = action.Unavailable(actors.ErrUnavailable.Key)
 )
 
 // tooLong is the refusal of a message over max characters.
@@ -66,6 +66,9 @@ func (s *Service) checkAccess(ctx context.Context) error {
 func roomError(err error) error {
 	var refusal *actors.Error
 	if !errors.As(err, &refusal) {
+		if persistence.IsUnavailable(err) {
+			return ErrUnavailable
+		}
 		return err
 	}
 	switch {

@@ -57,7 +57,7 @@ func (s *Service) send(ctx context.Context, in SendChatInput) (*actors.ChatEvent
 	viewer := action.RequestFrom(ctx).Viewer
 	room, err := s.room(ctx, in.Room)
 	if err != nil {
-		return nil, err
+		return nil, roomError(err)
 	}
 	if err := s.checkAccess(ctx); err != nil {
 		return nil, err
@@ -85,7 +85,7 @@ func (s *Service) send(ctx context.Context, in SendChatInput) (*actors.ChatEvent
 	user, err := s.author(ctx, viewer.UserID)
 	if err != nil {
 		s.members.refund(viewer.UserID, s.now())
-		return nil, err
+		return nil, roomError(err)
 	}
 	ev, err := s.rooms.Send(ctx, actors.SendInput{
 		Room:    room,

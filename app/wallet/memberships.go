@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 
 	"souk/app/action"
 	"souk/persistence"
@@ -14,12 +15,14 @@ type MembershipsInput struct{}
 
 // Tier is a VIP tier on sale.
 type Tier struct {
-	Key          string            `json:"key"`
-	Icon         string            `json:"icon" doc:"the badge picture's URL"`
-	Name         string            `json:"name" doc:"in the request's language"`
-	Roles        []string          `json:"roles" doc:"the capabilities the tier unlocks (userCan), e.g. chat, directMessages"`
-	Prices       map[string]string `json:"prices" doc:"price per site currency code (its decimals) and CREDIT (an integer); a currency missing here cannot buy the tier"`
-	DurationDays int               `json:"durationDays" doc:"how long one purchase lasts"`
+	Key          string                           `json:"key"`
+	Icon         string                           `json:"icon" doc:"the badge picture's URL"`
+	Name         string                           `json:"name" doc:"in the request's language"`
+	Roles        []string                         `json:"roles" doc:"the capabilities the tier unlocks (userCan), e.g. chat, directMessages"`
+	Media        map[string]persistence.MediaRole `json:"media" doc:"upload rights per media type: can, max per day (0 unlimited), size MB"`
+	CanBuilder   bool                             `json:"canBuilder" doc:"whether the tier unlocks the page builder"`
+	Prices       map[string]string                `json:"prices" doc:"price per site currency code (its decimals) and CREDIT (an integer); a currency missing here cannot buy the tier"`
+	DurationDays int                              `json:"durationDays" doc:"how long one purchase lasts"`
 }
 
 // Membership is a member's VIP tier.
@@ -48,7 +51,9 @@ func (s *Service) Memberships(ctx context.Context, _ MembershipsInput) (Membersh
 	}
 	for _, l := range levels {
 		t := Tier{Key: l.Key, Icon: l.Icon, Name: levelName(l, req.Lang), Roles: append([]string{}, l.Roles.UserCan...),
+			Media: map[string]persistence.MediaRole{}, CanBuilder: l.Roles.CanBuilder,
 			Prices: map[string]string{}, DurationDays: l.DurationDays}
+		maps.Copy(t.Media, l.Roles.Media)
 		for code, units := range l.Prices {
 			if a, ok := assets[code]; ok && units > 0 {
 				t.Prices[code] = a.Format(units)

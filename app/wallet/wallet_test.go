@@ -91,6 +91,7 @@ func TestBuyMembership(t *testing.T) {
 		require.NoError(t, err)
 		require.Len(t, tiers.Tiers, 2)
 		assert.Equal(t, Tier{Key: "vip1", Name: "白银会员", Roles: []string{"chat", "directMessages"},
+			Media:  map[string]persistence.MediaRole{},
 			Prices: map[string]string{"CNY": "30.00", "USD": "4.99", "CREDIT": "3000"}, DurationDays: 30}, tiers.Tiers[0])
 		assert.Equal(t, &Membership{Key: "vip1", ExpiresAt: out2.Membership.ExpiresAt}, tiers.Current)
 		guest, err := f.s.Memberships(as(0, "en"), MembershipsInput{})

@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"time"
 
+	"souk/app/account"
 	"souk/app/action"
 	"souk/app/demo"
 	"souk/app/i18n"
@@ -149,6 +150,7 @@ func serve(ctx context.Context, cfg Config, stdout io.Writer) error {
 	reg := action.NewRegistry()
 	svc.register(reg)
 	go svc.sessions.WatchRevocations(ctx, slog.Default())
+	go svc.accounts.WatchMemberships(ctx, account.MembershipWatch, time.After)
 	if err := rt.startSockets(cfg, db, svc.socketConfig(reg, catalog)); err != nil {
 		return fmt.Errorf("cannot start the websocket gateway: %w", err)
 	}

@@ -79,7 +79,11 @@ CREATE TABLE rights_changes (
 );
 CREATE INDEX rights_changes_at ON rights_changes (changed_at);
 
+-- The tiers that end are found by their end (account's membership watch).
+CREATE INDEX users_vip_expires ON users (vip_expires_at);
+
 -- +goose Down
+DROP INDEX users_vip_expires;
 DROP TABLE rights_changes;
 DROP TABLE growth_days;
 DROP TABLE payments;

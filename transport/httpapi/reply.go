@@ -3,6 +3,7 @@ package httpapi
 import (
 	"encoding/json"
 	"log/slog"
+	"math"
 	"net/http"
 	"strconv"
 
@@ -21,6 +22,10 @@ type errorBody struct {
 	StatusCode int      `json:"statusCode"`
 	Messages   []string `json:"messages"`
 	Codes      []string `json:"codes"`
+	// RetryAfterMs is how long to wait before sending the same request
+	// again, on a refusal that is worth retrying (503, 429 with a wait);
+	// the Retry-After header says it in whole seconds.
+	RetryAfterMs int64 `json:"retryAfterMs,omitempty"`
 }
 
 func writeJSON(w http.ResponseWriter, status int, v any) {
@@ -48,12 +53,18 @@ func encodeReply(v any) ([]byte, error) {
 	return json.Marshal(v)
 }
 
-// writeError answers e in the request's language.
+// writeError answers e in the request's language, with Retry-After when e
+// says when to retry.
 func writeError(w http.ResponseWriter, r *http.Request, tr Translator, e *action.Error) {
 	lang := action.RequestFrom(r.Context()).Lang
-	writeJSON(w, e.Status, errorBody{
+	body := errorBody{
 		StatusCode: e.Status,
 		Messages:   []string{tr.Translate(lang, e.Key, e.Args)},
 		Codes:      []string{e.Key},
-	})
+	}
+	if wait := e.RetryAfter(); wait > 0 {
+		body.RetryAfterMs = wait.Milliseconds()
+		w.Header().Set("Retry-After", strconv.FormatInt(int64(math.Ceil(wait.Seconds())), 10))
+	}
+	writeJSON(w, e.Status, body)
 }

@@ -115,7 +115,10 @@ func (s *Server) dispatch(w http.ResponseWriter, r *http.Request, name string, d
 	if err != nil {
 		e := action.AsError(err)
 		status = e.Status
-		if status >= 500 {
+		switch {
+		case e == action.ErrUnavailable:
+			slog.WarnContext(r.Context(), "action unavailable", "err", err)
+		case status >= 500 && status != http.StatusServiceUnavailable:
 			slog.ErrorContext(r.Context(), "action failed", "err", err)
 		}
 		s.writeSession(w, r, req)

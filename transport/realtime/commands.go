@@ -101,7 +101,13 @@ func (h *Realtime) authenticate(ctx context.Context, c *ws.Conn, st *connState, 
 	u, err := h.cfg.LookupUser(ctx, userID)
 	if err != nil {
 		h.log.Warn("realtime: look up member", "user", userID, "error", err)
-		h.refuse(c, st, f, errBadSignature)
+		if action.AsError(err) == action.ErrUnavailable {
+			// The token is good; the database is away. Say so, so that the
+			// client retries the same token rather than signs the member out.
+			h.refuse(c, st, f, action.ErrUnavailable)
+		} else {
+			h.refuse(c, st, f, errBadSignature)
+		}
 		return false
 	}
 	st.session = grant.Session

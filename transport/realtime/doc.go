@@ -41,7 +41,11 @@
 // A connection sends at most DefaultCommandBurst frames in a row and
 // DefaultCommandRate a second after that; a frame beyond is refused with
 // chat.error.tooManyCommands (retryAfterMs), and a connection that keeps
-// causing refusals is closed (1008 "abusive"). Rooms must exist (the
+// causing refusals is closed (1008 "abusive"). A refusal of the server's own
+// (a dependency unavailable: common.error.unavailable, chat.error.unavailable)
+// carries retryAfterMs and does not count; a connect whose member cannot be
+// read for that reason is refused so, never with chat.error.badSignature,
+// and may be sent again with the same token. Rooms must exist (the
 // default room "chat", and those the site creates): any other name is
 // refused with chat.error.roomNotFound before a room grain is touched.
 //

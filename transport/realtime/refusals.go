@@ -19,7 +19,7 @@ var (
 	// connect yet): the socket's answer to action.ErrUnauthorized.
 	errNotConnected = action.Errorf(http.StatusUnauthorized, "chat.error.notConnected")
 	// errUnavailable refuses a join whose room could not be read.
-	errUnavailable = action.Errorf(http.StatusServiceUnavailable, actors.ErrUnavailable.Key)
+	errUnavailable = action.Unavailable(actors.ErrUnavailable.Key)
 )
 
 // tooManyCommands refuses a frame over the connection's command limit;
@@ -30,9 +30,15 @@ func tooManyCommands(wait time.Duration) *action.Error {
 }
 
 // refuse answers a refused frame with an error event and closes a
-// connection that keeps causing them.
+// connection that keeps causing them. A refusal of the server's own (a
+// dependency unavailable, 503) is not the client's doing and does not
+// count: its retryAfterMs tells the client to slow down instead.
 func (h *Realtime) refuse(c *ws.Conn, st *connState, f ws.Frame, err error) {
-	c.SendJSON("error", h.errorEvent(st.lang, f, err))
+	event := h.errorEvent(st.lang, f, err)
+	c.SendJSON("error", event)
+	if action.AsError(err).Status == http.StatusServiceUnavailable {
+		return
+	}
 	now := time.Now()
 	if now.Sub(st.since) > refusalWindow {
 		st.since, st.refusals = now, 0
@@ -51,7 +57,7 @@ func (h *Realtime) errorEvent(lang string, f ws.Frame, err error) Refusal {
 	switch {
 	case e == action.ErrUnauthorized:
 		e = errNotConnected
-	case e == action.ErrInternal:
+	case e == action.ErrInternal, e == action.ErrUnavailable:
 		h.log.Warn("realtime: command failed", "action", f.Action, "error", err)
 	}
 	out := Refusal{Code: e.Key, Message: e.Key, Action: f.Action}
@@ -64,9 +70,7 @@ func (h *Realtime) errorEvent(lang string, f ws.Frame, err error) Refusal {
 	case []string:
 		out.Levels = levels
 	}
-	if ms, ok := e.Args["retryAfterMs"].(int64); ok {
-		out.RetryAfterMs = ms
-	}
+	out.RetryAfterMs = e.RetryAfter().Milliseconds()
 	if n, ok := e.Args["max"].(int); ok {
 		out.Max = n
 	}

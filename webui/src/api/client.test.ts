@@ -1,5 +1,5 @@
 import { createTestRoot, json, mockFetch } from '../test/stores';
-import type { ActionOutput } from './client';
+import { DEFAULT_RETRY_MS, isUnavailable, retryDelayMs, type ActionOutput } from './client';
 import { RETRY_STATUSES, fetchJSON } from './fetchJSON';
 
 describe('RequestClient', () => {
@@ -118,6 +118,57 @@ describe('RequestClient', () => {
     expect(root.auth.viewer).toBeNull();
     expect(root.ui.isOpen('login')).toBe(true);
     expect(root.toasts.toasts.map((t) => t.message)).toContain('expired');
+  });
+});
+
+describe('RequestClient when the server is away', () => {
+  it('carries the retry hint of a 503: the body’s retryAfterMs, else the Retry-After header', async () => {
+    const root = createTestRoot();
+    mockFetch(
+      () =>
+        new Response(JSON.stringify({ statusCode: 503, messages: ['unavailable'], codes: ['common.error.unavailable'] }), {
+          status: 503,
+          headers: { 'content-type': 'application/json', 'retry-after': '2' },
+        }),
+    );
+    const result = await root.client.call('auth.viewer');
+    expect(result).toEqual({
+      ok: false,
+      error: { statusCode: 503, messages: ['unavailable'], codes: ['common.error.unavailable'], retryAfterMs: 2_000 },
+    });
+    expect(!result.ok && isUnavailable(result.error)).toBe(true);
+
+    mockFetch(() => json({ statusCode: 503, messages: ['unavailable'], retryAfterMs: 1_500 }, 503));
+    const second = await root.client.call('auth.viewer');
+    expect(!second.ok && second.error.retryAfterMs).toBe(1_500);
+  });
+
+  it('tells the server’s failures from refusals and backs off from the hint', () => {
+    expect(isUnavailable({ statusCode: 503, messages: [] })).toBe(true);
+    expect(isUnavailable({ statusCode: 500, messages: [] })).toBe(true);
+    expect(isUnavailable({ statusCode: 0, messages: [] })).toBe(true);
+    expect(isUnavailable({ statusCode: 401, messages: [] })).toBe(false);
+    expect(isUnavailable({ statusCode: 429, messages: [] })).toBe(false);
+    expect(retryDelayMs({ statusCode: 503, messages: [], retryAfterMs: 1_500 })).toBe(1_500);
+    expect(retryDelayMs({ statusCode: 503, messages: [], retryAfterMs: 1_500 }, 2)).toBe(6_000);
+    expect(retryDelayMs({ statusCode: 0, messages: [] })).toBe(DEFAULT_RETRY_MS);
+    expect(retryDelayMs({ statusCode: 503, messages: [] }, 40)).toBe(30_000);
+  });
+
+  it('keeps the token and does not sign out when the refresh cannot be answered', async () => {
+    const root = createTestRoot();
+    root.auth.setViewer({ id: '1', databaseId: '1', name: 'Ann' });
+    root.client.authToken = 'held';
+    document.cookie = `authTokenExpiration=${Math.floor(Date.now() / 1000) - 5}; path=/`;
+    mockFetch((call) => {
+      if (call.url === '/api/auth/refresh') throw new TypeError('Failed to fetch');
+      return json({});
+    });
+    expect(await root.client.refreshIfExpired()).toBe(false);
+    expect(root.client.refreshUnavailable?.statusCode).toBe(0);
+    expect(root.client.authToken).toBe('held');
+    expect(root.auth.viewer).not.toBeNull();
+    expect(root.ui.isOpen('login')).toBe(false);
   });
 });
 

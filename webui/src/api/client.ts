@@ -32,6 +32,28 @@ export interface ErrorReply {
   statusCode: number;
   messages: string[];
   codes?: string[];
+  /** How long to wait before sending the same request again (the body's retryAfterMs or the Retry-After header). */
+  retryAfterMs?: number;
+}
+
+/** The wait before retrying when a failure says nothing: about how long a node takes to see its database again. */
+export const DEFAULT_RETRY_MS = 1_000;
+
+/**
+ * Whether a failure is the server's or the network's, not the caller's: nothing was refused, the
+ * same request may succeed later (5xx, or fetch threw). A member stays signed in through it.
+ */
+export function isUnavailable(error: ErrorReply): boolean {
+  return error.statusCode === 0 || error.statusCode >= 500;
+}
+
+/**
+ * The wait before retry `attempt` (0 for the first) after `error`: the server's hint when it gave
+ * one, doubling from it up to 30 s on repeated failures.
+ */
+export function retryDelayMs(error: ErrorReply, attempt = 0): number {
+  const base = error.retryAfterMs && error.retryAfterMs > 0 ? error.retryAfterMs : DEFAULT_RETRY_MS;
+  return Math.min(base * 2 ** Math.min(attempt, 10), 30_000);
 }
 
 export type RequestResult<T> = { ok: true; data: T } | { ok: false; error: ErrorReply };
@@ -78,6 +100,12 @@ export interface GetOptions {
 export class RequestClient {
   /** Set after a token refresh; sent with every request from then on. */
   authToken: string | null = null;
+  /**
+   * Set when the last refresh failed because the server could not answer (5xx, network): the
+   * session may well be alive, so the member stays signed in and the refresh is tried again
+   * after this failure's wait ({@link retryDelayMs}). Null after a refresh that succeeded or was refused.
+   */
+  refreshUnavailable: ErrorReply | null = null;
 
   private refreshing: Promise<boolean> | null = null;
   private readonly endpoint: string;
@@ -148,11 +176,11 @@ export class RequestClient {
     try {
       const response = await fetchJSON<unknown>(url, init);
       if (isErrorReply(response.body)) {
-        const error = normalize(response.body);
-        return { ok: false, error: error.messages.length ? error : this.statusError(error.statusCode) };
+        const error = normalize(response.body, response.retryAfterMs);
+        return { ok: false, error: error.messages.length ? error : { ...this.statusError(error.statusCode), ...retryOf(error) } };
       }
       if (!response.ok || response.body === null) {
-        return { ok: false, error: this.statusError(response.status) };
+        return { ok: false, error: { ...this.statusError(response.status), ...retryOf(response) } };
       }
       return { ok: true, data: response.body as T };
     } catch {
@@ -171,7 +199,13 @@ export class RequestClient {
     return this.refreshing;
   }
 
+  /**
+   * Exchanges the refresh token. Refused (401, a session that ended): the member is signed out.
+   * The server or the network unable to answer: the member stays signed in and
+   * `refreshUnavailable` says when to try again.
+   */
   private async refresh(): Promise<boolean> {
+    let error: ErrorReply;
     try {
       const response = await fetchJSON<RefreshReply | ErrorReply>('/api/auth/refresh', {
         method: 'POST',
@@ -181,12 +215,21 @@ export class RequestClient {
       if (response.ok && response.body && !isErrorReply(response.body)) {
         const token = response.body.refresh?.authToken;
         if (token) this.authToken = token;
+        this.refreshUnavailable = null;
         return true;
       }
-      this.showError(isErrorReply(response.body) ? normalize(response.body) : this.statusError(response.status));
+      error = isErrorReply(response.body)
+        ? normalize(response.body, response.retryAfterMs)
+        : { ...this.statusError(response.status), ...retryOf(response) };
     } catch {
-      this.showError(this.networkError());
+      error = this.networkError();
     }
+    if (isUnavailable(error)) {
+      this.refreshUnavailable = error;
+      return false;
+    }
+    this.refreshUnavailable = null;
+    this.showError(error);
     this.authToken = null;
     this.options.onSessionExpired?.();
     return false;
@@ -203,8 +246,15 @@ export class RequestClient {
   }
 }
 
-function normalize(reply: ErrorReply): ErrorReply {
+/** The error reply's own fields, with the Retry-After header's wait when the body gives none. */
+function normalize(reply: ErrorReply, headerRetryMs?: number): ErrorReply {
   const messages = Array.isArray(reply.messages) ? reply.messages.filter((m) => typeof m === 'string') : [];
   const codes = Array.isArray(reply.codes) ? reply.codes.filter((c) => typeof c === 'string') : [];
-  return { statusCode: reply.statusCode, messages, codes };
+  const retryAfterMs = typeof reply.retryAfterMs === 'number' && reply.retryAfterMs > 0 ? reply.retryAfterMs : headerRetryMs;
+  return { statusCode: reply.statusCode, messages, codes, ...(retryAfterMs === undefined ? {} : { retryAfterMs }) };
+}
+
+/** The retry hint of a reply, as fields to spread into an ErrorReply. */
+function retryOf(reply: { retryAfterMs?: number }): Pick<ErrorReply, 'retryAfterMs'> {
+  return reply.retryAfterMs === undefined ? {} : { retryAfterMs: reply.retryAfterMs };
 }

@@ -6,6 +6,17 @@ export interface FetchJSONResult<T> {
   ok: boolean;
   /** The parsed JSON body, or null when the body was not JSON. */
   body: T | null;
+  /** The response's Retry-After header in milliseconds (seconds or an HTTP date), when it has one. */
+  retryAfterMs?: number;
+}
+
+/** Reads a Retry-After header (delay seconds or an HTTP date) as milliseconds from now. */
+export function parseRetryAfter(header: string | null, now = Date.now()): number | undefined {
+  if (!header) return undefined;
+  const seconds = Number(header);
+  if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
+  const at = Date.parse(header);
+  return Number.isNaN(at) ? undefined : Math.max(at - now, 0);
 }
 
 /**
@@ -27,5 +38,6 @@ export async function fetchJSON<T>(url: string, init: RequestInit = {}): Promise
       body = null;
     }
   }
-  return { status: response.status, ok: response.ok, body };
+  const retryAfterMs = parseRetryAfter(response.headers?.get('retry-after') ?? null);
+  return { status: response.status, ok: response.ok, body, ...(retryAfterMs === undefined ? {} : { retryAfterMs }) };
 }

@@ -148,6 +148,30 @@ describe('RealtimeSocket', () => {
     expect(FakeSocket.instances).toHaveLength(2);
   });
 
+  it('connects again with the same token, no sooner than retryAfterMs, when the server cannot sign it in', () => {
+    const onRejected = vi.fn();
+    const { socket, statuses } = createSocket({ onRejected });
+    socket.open(CREDENTIALS);
+    FakeSocket.last.open();
+    FakeSocket.last.receive('error', {
+      code: 'common.error.unavailable',
+      message: 'unavailable',
+      action: 'connect',
+      retryAfterMs: 5_000,
+    });
+    expect(onRejected).not.toHaveBeenCalled();
+    expect(socket.status).toBe('waiting');
+    vi.advanceTimersByTime(4_999);
+    expect(FakeSocket.instances).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(FakeSocket.instances).toHaveLength(2);
+    FakeSocket.last.open();
+    expect(FakeSocket.last.sent).toEqual([{ action: 'connect', data: CREDENTIALS }]);
+    FakeSocket.last.receive('connect', { userId: '42' });
+    expect(socket.isReady).toBe(true);
+    expect(statuses).not.toContain('closed');
+  });
+
   it('replaces the connection for another member and closes for good on logout', () => {
     const { socket } = createSocket();
     socket.open(CREDENTIALS);

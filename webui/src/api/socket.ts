@@ -1,7 +1,8 @@
 /**
  * The realtime channel of the app: one websocket on /api/ws (SPEC §7, DESIGN "The contract with
  * the client"). Frames are JSON `{action, data}`. The socket authenticates with the viewer's
- * `gqUserSocketToken` (`connect`), reconnects with exponential backoff and jitter, and re-joins
+ * `gqUserSocketToken` (`connect`), reconnects with exponential backoff and jitter (never sooner than
+ * a refused connect's `retryAfterMs` when the server could not sign it in), and re-joins
  * its rooms after every reconnect, each from the last sequence number its store holds
  * (`join_room` with `lastSeq`), so the server replays what was missed. Stores subscribe to the
  * server's events through a typed emitter ({@link RealtimeSocket.on}).
@@ -230,17 +231,19 @@ export class RealtimeSocket {
     }
   }
 
-  private scheduleReconnect() {
+  /** Schedules a reconnect after the backoff's next delay, and not before `atLeastMs` (a server's retryAfterMs). */
+  private scheduleReconnect(atLeastMs = 0) {
     if (!this.credentials) {
       this.setStatus('closed');
       return;
     }
-    const delay = reconnectDelay(
+    const backoff = reconnectDelay(
       this.attempt++,
       (this.options.random ?? Math.random)(),
       this.options.baseDelayMs,
       this.options.maxDelayMs,
     );
+    const delay = Math.max(backoff, atLeastMs);
     this.setStatus('waiting');
     clearTimeout(this.retryTimer);
     this.retryTimer = setTimeout(() => this.connect(), delay);
@@ -327,6 +330,11 @@ export class RealtimeSocket {
       this.dropConnection();
       this.setStatus('closed');
       this.options.onRejected?.();
+    } else if (error.action === 'connect') {
+      // The server could not sign the member in now (its database away): the token is still good,
+      // so connect again with it, no sooner than the server asks.
+      this.dropConnection();
+      this.scheduleReconnect(error.retryAfterMs);
     }
     this.emit('error', error);
   }

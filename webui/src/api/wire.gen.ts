@@ -1675,6 +1675,10 @@ export interface Tier {
   name: string;
   /** the capabilities the tier unlocks (userCan), e.g. chat, directMessages */
   roles: string[];
+  /** upload rights per media type: can, max per day (0 unlimited), size MB */
+  media: Record<string, MediaRole>;
+  /** whether the tier unlocks the page builder */
+  canBuilder: boolean;
   /** price per site currency code (its decimals) and CREDIT (an integer); a currency missing here cannot buy the tier */
   prices: Record<string, string>;
   /** how long one purchase lasts */
@@ -1824,7 +1828,7 @@ export interface Viewer {
 }
 
 export interface ViewerChanged {
-  /** level (this package) or membership (souk/app/wallet) */
+  /** level (a level reached), membership (a VIP tier bought, souk/app/wallet, or ended) */
   reason: string;
 }
 

@@ -167,3 +167,89 @@ describe('AuthStore', () => {
     expect(root.auth.viewer?.name).toBe('Ann');
   });
 });
+
+describe('AuthStore while the server is away', () => {
+  beforeEach(() => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] }));
+  afterEach(() => vi.useRealTimers());
+
+  const unavailable = (retryAfterMs: number) =>
+    new Response(
+      JSON.stringify({ statusCode: 503, messages: ['unavailable'], codes: ['common.error.unavailable'], retryAfterMs }),
+      { status: 503, headers: { 'content-type': 'application/json', 'retry-after': String(Math.ceil(retryAfterMs / 1000)) } },
+    );
+
+  it('keeps the member signed in when auth.viewer answers 503, and reads it again after retryAfterMs', async () => {
+    let outage = true;
+    const calls = mockFetch((call: FetchCall) => {
+      if (call.body?.action === 'auth.viewer') return outage ? unavailable(2_000) : json({ viewer: { ...member, name: 'Ann B.' } });
+      return json({});
+    });
+    const root = createTestRoot();
+    root.auth.setViewer(member);
+    setExpiry(nowSeconds() + 900);
+    await root.auth.fetchViewer();
+    const viewerCalls = () => calls.filter((c) => c.body?.action === 'auth.viewer').length;
+
+    expect(root.auth.viewer?.data.databaseId).toBe('7');
+    expect(root.auth.isLoaded).toBe(true);
+    expect(root.ui.isOpen('login')).toBe(false);
+    expect(viewerCalls()).toBe(1);
+    await vi.advanceTimersByTimeAsync(1_999);
+    expect(viewerCalls()).toBe(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(viewerCalls()).toBe(2);
+    expect(root.auth.viewer?.data.databaseId).toBe('7');
+
+    outage = false;
+    await vi.advanceTimersByTimeAsync(4_000); // the second wait doubles
+    expect(viewerCalls()).toBe(3);
+    expect(root.auth.viewer?.data.name).toBe('Ann B.');
+    root.auth.stop();
+  });
+
+  it('keeps the session when the refresh answers 503, and refreshes after retryAfterMs', async () => {
+    let outage = true;
+    const calls = mockFetch((call: FetchCall) => {
+      if (call.url === '/api/auth/refresh') {
+        if (outage) return unavailable(3_000);
+        setExpiry(nowSeconds() + 900);
+        return json({ refresh: { authToken: 'fresh', authTokenExpiration: nowSeconds() + 900 } });
+      }
+      return json({});
+    });
+    const root = createTestRoot();
+    root.auth.setViewer(member);
+    root.client.authToken = 'held';
+    setExpiry(nowSeconds() + 1);
+    root.auth.scheduleRefresh();
+    await vi.advanceTimersByTimeAsync(1_000);
+
+    const tried = refreshes(calls).length;
+    expect(tried).toBeGreaterThan(0);
+    expect(root.auth.viewer).not.toBeNull();
+    expect(root.client.authToken).toBe('held');
+    expect(root.ui.isOpen('login')).toBe(false);
+    expect(root.toasts.toasts).toHaveLength(0);
+
+    outage = false;
+    // The refresh failed within the first second; the next one waits the 3 s asked for.
+    await vi.advanceTimersByTimeAsync(1_500);
+    expect(refreshes(calls)).toHaveLength(tried);
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(refreshes(calls)).toHaveLength(tried + 1);
+    expect(root.client.authToken).toBe('fresh');
+    expect(root.auth.viewer).not.toBeNull();
+    root.auth.stop();
+  });
+
+  it('still signs out when the refresh is refused (401)', async () => {
+    server({ refreshFails: true });
+    const root = createTestRoot();
+    root.auth.setViewer(member);
+    setExpiry(nowSeconds() + 1);
+    root.auth.scheduleRefresh();
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(root.auth.viewer).toBeNull();
+    expect(root.client.refreshUnavailable).toBeNull();
+  });
+});

@@ -1,5 +1,5 @@
 import { makeAutoObservable, runInAction } from 'mobx';
-import { AUTH_EXPIRY_COOKIE } from '../api/client';
+import { AUTH_EXPIRY_COOKIE, isUnavailable, retryDelayMs } from '../api/client';
 import { Viewer, type ProfileData, type ViewerData } from '../models/Viewer';
 import { getCookie, removeCookie } from '../platform/cookies';
 import { readStorage, removeStorage, writeStorage } from '../platform/storage';
@@ -35,9 +35,19 @@ export class AuthStore {
 
   private inFlight: Promise<void> | null = null;
   private refreshTimer: ReturnType<typeof setTimeout> | undefined;
+  /** A read of the viewer (or a refresh) the server could not answer, tried again when it fires. */
+  private retryTimer: ReturnType<typeof setTimeout> | undefined;
+  /** How many reads or refreshes in a row the server could not answer: the retries back off. */
+  private unavailableAttempts = 0;
 
   constructor(readonly root: RootStore) {
-    makeAutoObservable<AuthStore, 'inFlight' | 'refreshTimer'>(this, { root: false, inFlight: false, refreshTimer: false });
+    makeAutoObservable<AuthStore, 'inFlight' | 'refreshTimer' | 'retryTimer' | 'unavailableAttempts'>(this, {
+      root: false,
+      inFlight: false,
+      refreshTimer: false,
+      retryTimer: false,
+      unavailableAttempts: false,
+    });
   }
 
   get isLoggedIn() {
@@ -66,15 +76,38 @@ export class AuthStore {
     return this.inFlight;
   }
 
+  /**
+   * Reads the viewer. When the server cannot answer (5xx, the network) the member is not signed
+   * out: the viewer held is kept and the read is tried again after the server's Retry-After,
+   * backing off. Only an answer (a guest viewer, a refusal) replaces it.
+   */
   private async load() {
     this.isFetching = true;
-    const reply = await this.root.client.request<{ viewer: ViewerData | null }>('auth.viewer');
+    const result = await this.root.client.call<{ viewer: ViewerData | null }>('auth.viewer');
     runInAction(() => {
-      this.setViewer(reply?.viewer ?? null);
       this.isFetching = false;
       this.isLoaded = true;
+      if (result.ok) {
+        this.unavailableAttempts = 0;
+        this.setViewer(result.data.viewer ?? null);
+      } else if (isUnavailable(result.error)) {
+        this.retryWhenAvailable(result.error, () => void this.fetchViewer());
+      } else {
+        this.root.client.showError(result.error);
+        this.setViewer(null);
+      }
     });
     this.scheduleRefresh();
+  }
+
+  /** Runs `retry` after the wait a failure of the server's asks for, longer each time in a row. */
+  private retryWhenAvailable(error: Parameters<typeof retryDelayMs>[0], retry: () => void) {
+    clearTimeout(this.retryTimer);
+    const delay = retryDelayMs(error, this.unavailableAttempts++);
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = undefined;
+      retry();
+    }, delay);
   }
 
   /**
@@ -167,6 +200,7 @@ export class AuthStore {
 
   private forget() {
     this.cancelRefresh();
+    this.cancelRetry();
     this.setViewer(null);
     this.isEditingProfile = false;
     this.root.client.authToken = null;
@@ -184,6 +218,13 @@ export class AuthStore {
   private async refreshWhenDue() {
     this.refreshTimer = undefined;
     const refreshed = await this.root.client.refreshIfExpired();
+    const unavailable = this.root.client.refreshUnavailable;
+    if (!refreshed && unavailable) {
+      // The server could not answer: still signed in, try again when it asks.
+      this.retryWhenAvailable(unavailable, () => void this.refreshWhenDue());
+      return;
+    }
+    this.unavailableAttempts = 0;
     // Watch again only when the expiry moved forward (or was not reached yet):
     // a refresh that left the cookie in the past must not spin.
     if (refreshed && sessionExpiry() > Date.now()) this.scheduleRefresh();
@@ -192,6 +233,12 @@ export class AuthStore {
   cancelRefresh() {
     clearTimeout(this.refreshTimer);
     this.refreshTimer = undefined;
+  }
+
+  private cancelRetry() {
+    clearTimeout(this.retryTimer);
+    this.retryTimer = undefined;
+    this.unavailableAttempts = 0;
   }
 
   /** A sign-up asks for more information about the new member. */
@@ -254,5 +301,6 @@ export class AuthStore {
 
   stop() {
     this.cancelRefresh();
+    this.cancelRetry();
   }
 }

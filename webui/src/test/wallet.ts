@@ -84,6 +84,8 @@ export const tiers: TierData[] = [
     roles: ['chat'],
     prices: { CNY: '30.00', USD: '4.99', EUR: '4.59', CREDIT: '3000' },
     durationDays: 30,
+    media: { image: { can: true, max: 0, size: 10 }, video: { can: true, max: 5, size: 100 } },
+    canBuilder: false,
   },
   {
     key: 'vip2',
@@ -92,6 +94,8 @@ export const tiers: TierData[] = [
     roles: ['chat', 'directMessages'],
     prices: { CNY: '88.00', USD: '12.99' },
     durationDays: 90,
+    media: {},
+    canBuilder: true,
   },
 ];
 

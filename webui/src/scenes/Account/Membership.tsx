@@ -104,7 +104,7 @@ const TierCard = observer(function TierCard({ tier }: { tier: TierData }) {
       {isCurrent && <p className="text-xs font-medium text-amber-700 dark:text-amber-300">{t('wallet.membership.yours')}</p>}
       <div className="flex-1 text-xs text-zinc-600 dark:text-zinc-300">
         <p className="mb-1.5 font-medium text-zinc-500">{t('wallet.membership.includes')}</p>
-        <RoleList roles={{ userCan: tier.roles ?? [] }} />
+        <RoleList roles={{ userCan: tier.roles ?? [], media: tier.media ?? undefined, canBuilder: tier.canBuilder }} />
       </div>
       <ul className="flex flex-wrap gap-1.5 text-xs" aria-label={t('wallet.membership.prices')}>
         {assets.map((code) => (

@@ -171,6 +171,9 @@ describe('membership page', () => {
     expect(cards.map((card) => card.dataset.tier)).toEqual(['vip1', 'vip2']);
     expect(cards[0]).toHaveTextContent('30 days');
     expect(cards[0]).toHaveTextContent('Chat room');
+    expect(cards[0]).toHaveTextContent('no daily limit, up to 10 MB each');
+    expect(cards[0]).toHaveTextContent('5 a day, up to 100 MB each');
+    expect(cards[1]).toHaveTextContent('Page builder');
     expect(cards[0]).toHaveTextContent('✦3000');
     await userEvent.selectOptions(within(cards[0]).getByLabelText('Pay with'), 'CREDIT');
     await userEvent.click(within(cards[0]).getByRole('button', { name: 'Buy' }));
