@@ -32,7 +32,15 @@ require (
 	modernc.org/sqlite v1.61.1
 )
 
-require github.com/gabriel-vasile/mimetype v1.4.16
+require (
+	github.com/gabriel-vasile/mimetype v1.4.16
+	github.com/microcosm-cc/bluemonday v1.0.27
+)
+
+require (
+	github.com/aymerick/douceur v0.2.0 // indirect
+	github.com/gorilla/css v1.0.1 // indirect
+)
 
 require (
 	codeberg.org/go-fonts/liberation v0.5.0 // indirect

@@ -50,6 +50,12 @@ func Seed(ctx context.Context, db *persistence.DB) (Result, error) {
 	if err := seedWallets(ctx, db); err != nil {
 		return Result{}, err
 	}
+	if err := seedArticles(ctx, db); err != nil {
+		return Result{}, err
+	}
+	if err := seedCommunity(ctx, db, time.Now()); err != nil {
+		return Result{}, err
+	}
 	if err := seedChat(ctx, db, time.Now()); err != nil {
 		return Result{}, err
 	}

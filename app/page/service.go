@@ -14,14 +14,37 @@ import (
 )
 
 // Service answers auth.pageData from the custom pages and layout variants
-// in the store.
+// in the store, and from the features' resolvers for content pages.
 type Service struct {
-	db *persistence.DB
+	db        *persistence.DB
+	resolvers map[string]Resolver
 }
 
-// New returns a page service over db.
-func New(db *persistence.DB) *Service {
-	return &Service{db: db}
+// Resolver supplies the content of a resolved page of one route kind
+// (article, community, ...): a feature's page data without this package
+// importing the feature. It returns persistence.ErrNotFound (or an
+// action.PageNotFound error) when the route names nothing the viewer of
+// ctx may see, and the page answers 404. args are auth.pageData's args.
+type Resolver func(ctx context.Context, route Route, args json.RawMessage) (PageContent, error)
+
+// PageContent is what a Resolver supplies: the page's title in the
+// route's language and its data, sent as pageData's content.
+type PageContent struct {
+	Title string
+	Data  json.RawMessage
+}
+
+// Config wires a Service.
+type Config struct {
+	DB *persistence.DB
+	// Resolvers are keyed by route kind (Route.Kind); a kind with none
+	// answers an empty page, as before the feature existed.
+	Resolvers map[string]Resolver
+}
+
+// New returns a page service.
+func New(cfg Config) *Service {
+	return &Service{db: cfg.DB, resolvers: cfg.Resolvers}
 }
 
 // Register adds the page actions to r.
@@ -63,6 +86,7 @@ type PageDataReply struct {
 	Modules json.RawMessage `json:"modules" doc:"the page-builder modules of the page, per device"`
 	Guaqi   PageDataGuaqi   `json:"guaqi"`
 	Profile *Member         `json:"profile,omitempty" doc:"the member a profile page shows"`
+	Content json.RawMessage `json:"content,omitempty" doc:"the content the page shows (an article, an archive page, a topic, a node...), as the feature of the route's kind answers it"`
 }
 
 // Member is the public face of a member on their profile page.
@@ -115,6 +139,20 @@ func (s *Service) PageData(ctx context.Context, in PageDataInput) (PageDataReply
 		}
 		reply.Profile = member
 		reply.Page.Title = member.Name
+	}
+	if resolve, ok := s.resolvers[route.Kind]; ok {
+		content, err := resolve(ctx, route, in.Args)
+		var e *action.Error
+		switch {
+		case errors.Is(err, persistence.ErrNotFound), errors.As(err, &e) && e.Status == http.StatusNotFound:
+			return PageDataReply{}, action.PageNotFound(path)
+		case err != nil:
+			return PageDataReply{}, err
+		}
+		if content.Title != "" {
+			reply.Page.Title = content.Title
+		}
+		reply.Content = content.Data
 	}
 	if in.LoginData {
 		// Viewer modules arrive with accounts; a guest has none.

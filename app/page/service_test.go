@@ -28,7 +28,7 @@ func newTestService(t *testing.T) (*Service, persistence.User) {
 	require.NoError(t, db.Pages().UpsertVariant(t.Context(), persistence.Variant{Name: "promo", Type: persistence.VariantPostID, IDs: []int64{42}}))
 	u := persistence.User{Name: "Ann", Slug: "ann", Description: "hello", LevelKey: "lv1"}
 	require.NoError(t, db.Users().Create(t.Context(), &u))
-	return New(db), u
+	return New(Config{DB: db}), u
 }
 
 func inLang(lang string) context.Context {

@@ -223,6 +223,67 @@ var authzTable = []authzRow{
 		return map[string]any{"id": reply.GqCreateReport.ID, "action": "dismiss"}
 	}, guest: signIn, member: forbidden, vip: forbidden, admin: ok},
 
+	// Content: articles, their comments and likes are public to read; a
+	// member comments, likes and deletes their own (the admin anyone's);
+	// articles are written by the admin. The member (Lv1) buys the insider
+	// notes for 20 credits; the VIP (Lv4) and the admin read them already
+	// (400 content.error.notForSale). Gated reads are in authzProbes.
+	{action: "content.article", data: fixed(map[string]any{"id": demoArticle}),
+		guest: ok, member: ok, vip: ok, admin: ok},
+	{action: "content.archive", data: fixed(map[string]any{"first": 5}),
+		guest: ok, member: ok, vip: ok, admin: ok},
+	{action: "content.comments", data: fixed(map[string]any{"targetType": "article", "targetId": demoArticle}),
+		guest: ok, member: ok, vip: ok, admin: ok},
+	{action: "mutates.createComment", data: func(_ *authzFixture, as role) any {
+		return map[string]any{"targetType": "article", "targetId": demoArticle, "content": "<p>From the authorization table.</p>",
+			"clientId": "authz-" + as.String()}
+	}, guest: signIn, member: ok, vip: ok, admin: ok},
+	{action: "mutates.like", data: fixed(map[string]any{"targetType": "article", "targetId": demoArticle, "like": true}),
+		guest: signIn, member: ok, vip: ok, admin: ok},
+	{action: "mutates.deleteAction", data: func(f *authzFixture, as role) any {
+		switch as {
+		case asGuest:
+			return map[string]any{"id": "1", "type": "comment"}
+		case asAdmin:
+			return map[string]any{"id": f.comment(asMember, "deleted by the admin"), "type": "comment"}
+		}
+		return map[string]any{"id": f.comment(as, "deleted by its author"), "type": "comment"}
+	}, guest: signIn, member: ok, vip: ok, admin: ok},
+	{action: "mutates.saveArticle", data: fixed(map[string]any{"title": "Authorization", "content": "<p>An article.</p>",
+		"lang": "en"}), guest: signIn, member: forbidden, vip: forbidden, admin: ok},
+	{action: "content.unlock", data: fixed(map[string]any{"targetType": "article", "targetId": gatedArticle}),
+		guest: signIn, member: ok, vip: badInput, admin: badInput},
+
+	// Community: nodes and pages are public; members join, post, answer,
+	// vote and award their own bounties. The member (Lv1) is below the
+	// veterans node's Lv3 (403 community.error.level). Each caller votes on
+	// a vote of its own and awards a 1-credit bounty of its own (answered
+	// by another member). Editing and awarding another's are in authzProbes.
+	{action: "archive.nodesList", data: fixed(map[string]any{"first": 20}),
+		guest: ok, member: ok, vip: ok, admin: ok},
+	{action: "community.join", data: fixed(map[string]any{"nodeId": veteransNode}),
+		guest: signIn, member: forbidden, vip: ok, admin: ok},
+	{action: "community.leave", data: fixed(map[string]any{"nodeId": loungeNode}),
+		guest: signIn, member: ok, vip: ok, admin: ok},
+	{action: "mutates.createTopic", data: func(_ *authzFixture, as role) any {
+		return map[string]any{"title": "From the authorization table", "content": "<p>Hello.</p>", "cat": loungeNode,
+			"idemKey": "authz-topic-" + as.String()}
+	}, guest: signIn, member: ok, vip: ok, admin: ok},
+	{action: "mutates.createAnswer", data: fixed(map[string]any{"topicId": welcomeTopic, "content": "<p>An answer.</p>"}),
+		guest: signIn, member: ok, vip: ok, admin: ok},
+	{action: "community.vote", data: func(f *authzFixture, as role) any {
+		if as == asGuest {
+			return map[string]any{"topicId": "1", "option": 0}
+		}
+		return map[string]any{"topicId": f.voteTopic(as), "option": 1}
+	}, guest: signIn, member: ok, vip: ok, admin: ok},
+	{action: "community.award", data: func(f *authzFixture, as role) any {
+		if as == asGuest {
+			return map[string]any{"topicId": "1", "answerIds": []string{"1"}}
+		}
+		return f.awardable(as)
+	}, guest: signIn, member: ok, vip: ok, admin: ok},
+
 	// Chat: sending and joining need the chat capability.
 	{action: "utils.getChatMessages", data: fixed(map[string]any{"room": "chat"}),
 		guest: ok, member: ok, vip: ok, admin: ok},
@@ -404,6 +465,71 @@ var authzProbes = []authzProbe{
 		data: func(f *authzFixture) any {
 			return map[string]any{"type": "Flooding", "content": "authz", "postType": "privateMessage", "postId": f.owned.privateMessage}
 		}, want: notFound},
+	{what: "read a gated article", as: asGuest, action: "content.article",
+		data: func(*authzFixture) any { return map[string]any{"id": gatedArticle} }, want: ok,
+		check: func(t *testing.T, _ *authzFixture, res result) {
+			assert.NotContains(t, string(res.body), gatedText)
+			assert.Contains(t, string(res.body), `"gated":true`)
+		}},
+	{what: "read a gated article below its level", as: asMember, action: "content.article",
+		data: func(*authzFixture) any { return map[string]any{"id": gatedArticle} }, want: ok,
+		check: func(t *testing.T, _ *authzFixture, res result) {
+			assert.NotContains(t, string(res.body), gatedText)
+		}},
+	{what: "read a gated article's page", as: asGuest, action: "auth.pageData",
+		data: func(*authzFixture) any { return map[string]any{"path": "/en/article/insiders-notes-" + gatedArticle} }, want: ok,
+		check: func(t *testing.T, _ *authzFixture, res result) {
+			assert.NotContains(t, string(res.body), gatedText)
+		}},
+	{what: "read the page of an article id nobody wrote", as: asGuest, action: "auth.pageData",
+		data: func(*authzFixture) any { return map[string]any{"path": "/en/article/guess-1000000099"} }, want: notFound},
+	{what: "read the comments of a gated article", as: asMember, action: "content.comments",
+		data: func(*authzFixture) any { return map[string]any{"targetType": "article", "targetId": gatedArticle} },
+		want: forbidden},
+	{what: "comment on a gated article", as: asMember, action: "mutates.createComment",
+		data: func(*authzFixture) any {
+			return map[string]any{"targetType": "article", "targetId": gatedArticle, "content": "<p>let me in</p>"}
+		}, want: forbidden},
+	{what: "like a gated article", as: asMember, action: "mutates.like",
+		data: func(*authzFixture) any {
+			return map[string]any{"targetType": "article", "targetId": gatedArticle, "like": true}
+		},
+		want: forbidden},
+	{what: "delete another's comment", as: asMember, action: "mutates.deleteAction",
+		data: func(f *authzFixture) any {
+			return map[string]any{"id": f.comment(asVIP, "the VIP's own"), "type": "comment"}
+		},
+		want: forbidden},
+	{what: "delete an article one did not write", as: asVIP, action: "mutates.deleteAction",
+		data: func(*authzFixture) any { return map[string]any{"id": demoArticle, "type": "article"} }, want: forbidden},
+	{what: "edit another's topic", as: asMember, action: "mutates.createTopic",
+		data: func(*authzFixture) any {
+			return map[string]any{"id": welcomeTopic, "title": "Taken over", "content": "<p>mine now</p>"}
+		}, want: forbidden},
+	{what: "award another's bounty", as: asMember, action: "community.award",
+		data: func(*authzFixture) any {
+			return map[string]any{"topicId": demoBounty, "answerIds": []string{memberAnswer}}
+		}, want: forbidden},
+	{what: "delete another's topic", as: asMember, action: "mutates.deleteAction",
+		data: func(*authzFixture) any { return map[string]any{"id": welcomeTopic, "type": "topic"} }, want: forbidden},
+	{what: "delete another's answer", as: asVIP, action: "mutates.deleteAction",
+		data: func(*authzFixture) any { return map[string]any{"id": memberAnswer, "type": "answer"} }, want: forbidden},
+	{what: "read a level-gated topic's page", as: asMember, action: "auth.pageData",
+		data: func(*authzFixture) any { return map[string]any{"path": "/es/community/consejos-" + gatedTopic} }, want: ok,
+		check: func(t *testing.T, _ *authzFixture, res result) {
+			assert.NotContains(t, string(res.body), gatedTopicText)
+			assert.Contains(t, string(res.body), `"locked":true`)
+		}},
+	{what: "answer a level-gated topic", as: asMember, action: "mutates.createAnswer",
+		data: func(*authzFixture) any { return map[string]any{"topicId": gatedTopic, "content": "<p>let me in</p>"} },
+		want: notFound},
+	{what: "read the comments of a level-gated topic", as: asMember, action: "content.comments",
+		data: func(*authzFixture) any { return map[string]any{"targetType": "topic", "targetId": gatedTopic} },
+		want: forbidden},
+	{what: "read the page of a topic id nobody wrote", as: asGuest, action: "auth.pageData",
+		data: func(*authzFixture) any { return map[string]any{"path": "/en/community/guess-2000000999"} }, want: notFound},
+	{what: "join the veterans below their level", as: asMember, action: "community.join",
+		data: func(*authzFixture) any { return map[string]any{"nodeId": veteransNode} }, want: forbidden},
 	{what: "update another's profile", as: asMember, action: "updateUser",
 		data: func(f *authzFixture) any {
 			return map[string]any{"userId": f.ids[asAdmin], "id": f.ids[asAdmin], "name": "Taken Over"}

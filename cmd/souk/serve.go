@@ -155,6 +155,8 @@ func serve(ctx context.Context, cfg Config, stdout io.Writer) error {
 		return fmt.Errorf("cannot start the websocket gateway: %w", err)
 	}
 	go svc.notify.RunInboxJanitor(ctx, inboxPruneEvery)
+	go svc.content.RunViews(ctx)
+	go svc.community.RunSweep(ctx, communitySweepEvery)
 	go sweepUploads(ctx, rt.sys.Uploads(), uploadSweepEvery)
 	uploadRoute, mediaRoute := mediaRoutes(svc.media)
 	client, err := web.New(web.Config{

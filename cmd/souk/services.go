@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/base64"
+	"encoding/json"
 	"fmt"
 	"time"
 
@@ -13,6 +14,8 @@ import (
 	"souk/app/auth"
 	"souk/app/auth/mail"
 	"souk/app/chat"
+	"souk/app/community"
+	"souk/app/content"
 	"souk/app/follow"
 	"souk/app/media"
 	"souk/app/messages"
@@ -82,6 +85,9 @@ type services struct {
 	media    *media.Service
 	report   *report.Service
 	wallet   *wallet.Service
+	content  *content.Service
+	// community answers the community's actions and pages.
+	community *community.Service
 }
 
 // The notify service is the notifier of the features that store events;
@@ -90,6 +96,7 @@ type services struct {
 var (
 	_ messages.Notifier            = (*notify.Service)(nil)
 	_ follow.Notifier              = (*notify.Service)(nil)
+	_ content.Notifier             = (*notify.Service)(nil)
 	_ account.Signups              = (*auth.Credentials)(nil)
 	_ account.SocketTokens         = (*auth.Credentials)(nil)
 	_ auth.Viewers[account.Viewer] = (*account.Service)(nil)
@@ -107,6 +114,8 @@ var (
 	_ report.Notifier       = (*notify.Service)(nil)
 	// account makes avatars from members' images through media.
 	_ account.Avatars = (*media.Service)(nil)
+	// content's purchases run through wallet, which pushes the balances.
+	_ content.Ledger = (*wallet.Service)(nil)
 )
 
 // newServices builds every feature service of d.
@@ -129,22 +138,29 @@ func newServices(d deps) *services {
 		}})
 	accounts := account.New(account.Config{DB: d.db, SocketTokens: creds, Signups: creds, Notifications: notices,
 		AvatarHosts: d.avatarHosts, Sessions: events, Avatars: mediaSvc})
+	wallets := newWallet(d, events)
+	comm := newCommunity(d, notices)
 	s := &services{
-		secret:   d.secret,
-		sessions: sessions,
-		auth:     auth.New[account.Viewer](creds, accounts),
-		social:   auth.NewSocial(d.social, d.db, d.secret, sessions, accounts),
-		accounts: accounts,
-		notify:   notices,
-		settings: settings.New(d.db, settings.WithSocialProviders(d.social.Providers())),
+		community: comm,
+		secret:    d.secret,
+		sessions:  sessions,
+		auth:      auth.New[account.Viewer](creds, accounts),
+		social:    auth.NewSocial(d.social, d.db, d.secret, sessions, accounts),
+		accounts:  accounts,
+		notify:    notices,
+		settings:  settings.New(d.db, settings.WithSocialProviders(d.social.Providers())),
 		chat: chat.New(chat.Config{DB: d.db, Rooms: d.rooms, Secret: d.secret, MemberLimit: memberLimit(d.chatMemberLimit),
 			Growth: accounts}),
 		messages: messages.New(messages.Config{DB: d.db, Notify: notices, Growth: accounts}),
 		follow:   follow.New(follow.Config{DB: d.db, Notify: notices}),
-		pages:    page.New(d.db),
 		media:    mediaSvc,
-		wallet:   newWallet(d, events),
+		wallet:   wallets,
+		content:  newContent(d, comm, notices, wallets),
 	}
+	s.pages = page.New(page.Config{DB: d.db, Resolvers: map[string]page.Resolver{
+		"article":   pageResolver(s.content.ArticlePage),
+		"community": pageResolver(s.community.PageContent),
+	}})
 	s.report = newReport(d, s)
 	return s
 }
@@ -158,6 +174,22 @@ func newReport(d deps, s *services) *report.Service {
 		cfg.Live = d.userSessions
 	}
 	return report.New(cfg)
+}
+
+// newContent builds the content service: purchases run through the
+// wallet service (in the wallet grains, balances pushed); the comments, likes and deletions of topics and answers go
+// through the community feature's targets.
+func newContent(d deps, comm *community.Service, notices *notify.Service, wallets *wallet.Service) *content.Service {
+	return content.New(content.Config{DB: d.db, Targets: communityTargets(comm), Notify: notices, Ledger: wallets})
+}
+
+// pageResolver makes a page resolver of a feature's page method, which
+// answers a route's view, id and language with the page's title and data.
+func pageResolver(fn func(ctx context.Context, view, id, lang string, args json.RawMessage) (string, json.RawMessage, error)) page.Resolver {
+	return func(ctx context.Context, route page.Route, args json.RawMessage) (page.PageContent, error) {
+		title, data, err := fn(ctx, route.View, route.ID, route.Lang, args)
+		return page.PageContent{Title: title, Data: data}, err
+	}
 }
 
 // newWallet builds the wallet service: its operations run in the wallet
@@ -221,6 +253,8 @@ func (s *services) register(reg *action.Registry) {
 	s.media.RegisterEmbed(reg)
 	s.report.Register(reg)
 	s.wallet.Register(reg)
+	s.content.Register(reg)
+	s.community.Register(reg)
 }
 
 // verifySocket checks a websocket's gqUserSocketToken for userID: signed by

@@ -28,6 +28,133 @@ export interface AdjustReply {
   wallet: WalletView;
 }
 
+export interface AnswerReply {
+  answer: AnswerView;
+}
+
+export interface AnswerView {
+  id: string;
+  databaseId: string;
+  topicId: string;
+  /** sanitized HTML */
+  content: string;
+  author: Summary;
+  likeCount: number;
+  commentCount: number;
+  /** epoch ms */
+  createdAt: number;
+}
+
+export interface ArchiveInput {
+  /** a category's id: its articles only */
+  category?: string;
+  /** a tag's id: its articles only */
+  tag?: string;
+  /** page size, 20 by default, at most 50 */
+  first?: number;
+  /** endCursor of the page before */
+  after?: string;
+}
+
+export interface ArchiveReply {
+  /** the category or tag listed */
+  term?: ArticleTerm;
+  posts: ArticlesPage;
+}
+
+export interface ArticleEdge {
+  cursor: string;
+  node: ArticleNode;
+}
+
+export interface ArticleImage {
+  node: ArticleImageNode;
+}
+
+export interface ArticleImageNode {
+  sourceUrl: string;
+}
+
+export interface ArticleInput {
+  /** any language version's id: the reply is the version in the request's language when there is one */
+  id: string;
+}
+
+export interface ArticleNode {
+  id: string;
+  databaseId: string;
+  /** the translation group: the id of the first version */
+  groupId: string;
+  lang: string;
+  title: string;
+  gqSlug: string;
+  /** the article's page with its language prefix */
+  uri: string;
+  /** sanitized HTML; empty while gated */
+  content: string;
+  /** plain text */
+  excerpt: string;
+  featuredImage?: ArticleImage;
+  author: Summary;
+  category?: ArticleTerm;
+  tags: ArticleTerm[];
+  viewsCache: number;
+  likeCount: number;
+  commentCount: number;
+  /** the viewer likes it */
+  isLiked: boolean;
+  /** epoch milliseconds */
+  createdAt: number;
+  /** epoch milliseconds */
+  updatedAt: number;
+  /** the gate's entries; empty when anyone may read it */
+  roles: Role[];
+  /** the viewer may not read the content */
+  gated: boolean;
+  /** the entry to offer a viewer who may not read it (SPEC.md §6) */
+  gate?: Role;
+  /** the article's language versions (single article only) */
+  versions?: ArticleVersion[];
+  /** no version in the request's language: this is the original */
+  translationMissing?: boolean;
+}
+
+export interface ArticleReply {
+  article: ArticleNode;
+}
+
+export interface ArticleTerm {
+  id: string;
+  databaseId: string;
+  /** category or tag */
+  kind: string;
+  gqSlug: string;
+  /** in the request's language */
+  name: string;
+  /** the term's page, without the language prefix: /article-archive/{slug}-{id} or /article-tag/{slug}-{id} */
+  uri: string;
+}
+
+export interface ArticleVersion {
+  id: string;
+  lang: string;
+  gqSlug: string;
+  title: string;
+  /** the version's page with its language prefix */
+  uri: string;
+}
+
+export interface ArticlesPage {
+  edges: ArticleEdge[];
+  pageInfo: ArticlesPageInfo;
+}
+
+export interface ArticlesPageInfo {
+  /** pass it as after for the next page; empty for an empty page */
+  endCursor: string;
+  hasNextPage: boolean;
+}
+
 export interface AutoLoginInput {
   /** the ?token= of the login link */
   token: string;
@@ -35,6 +162,21 @@ export interface AutoLoginInput {
 
 export interface AutoLoginReplyViewer {
   gqAutoLogin: UserReplyViewer;
+}
+
+export interface AwardInput {
+  /** the viewer's bounty topic */
+  topicId: string;
+  /** 1-20 answers of other members to the topic */
+  answerIds: string[];
+  /** each answer's part (decimal text, in order), adding up to the bounty; absent: equal parts */
+  shares?: string[];
+}
+
+export interface AwardView {
+  answerId: string;
+  user: Summary;
+  value: string;
 }
 
 export interface Badge {
@@ -59,6 +201,31 @@ export interface BlockUserReply {
     /** the viewer blocks the member now */
     blocked: boolean;
   };
+}
+
+export interface BountyInput {
+  /** epoch ms, in the future (within a year) */
+  deadline: number;
+  /** money or credit */
+  type: string;
+  /** money: a site currency code; default the request's currency */
+  currency?: string;
+  /** decimal text (credit: an integer), above 0; escrowed from the author's wallet */
+  value: string;
+}
+
+export interface BountyView {
+  /** money or credit */
+  type: string;
+  /** a currency code, or CREDIT */
+  currency: string;
+  /** decimal text */
+  value: string;
+  /** epoch ms */
+  deadline: number;
+  /** open, awarding, awarded, refunding or refunded */
+  state: string;
+  awards: AwardView[];
 }
 
 export interface BuyMembershipInput {
@@ -131,6 +298,25 @@ export interface Carousel {
   link?: string;
   /** caption in the answer's language */
   caption: string;
+}
+
+export interface CastVoteInput {
+  /** the vote topic's databaseId */
+  topicId: string;
+  /** the index of the option chosen, from 0 */
+  option?: number | null;
+}
+
+export interface CatMeta {
+  /** per language code */
+  name: Record<string, string>;
+  /** per language code */
+  description: Record<string, string>;
+  /** the viewer joined the node */
+  isJoin: boolean;
+  memberCount: number;
+  admin: Summary[];
+  settings: NodeSettings;
 }
 
 export interface ChatAck {
@@ -230,6 +416,60 @@ export interface CodeSent {
   resendIn: number;
 }
 
+export interface CommentEdge {
+  cursor: string;
+  node: CommentNode;
+}
+
+export interface CommentNode {
+  id: string;
+  databaseId: string;
+  targetType: string;
+  targetId: string;
+  /** the comment this one answers; absent for a top-level comment */
+  replyTo?: string;
+  /** sanitized HTML */
+  content: string;
+  author: Summary;
+  /** epoch milliseconds */
+  createdAt: number;
+  likeCount: number;
+  /** the viewer likes it */
+  isLiked: boolean;
+}
+
+export interface CommentsInput {
+  /** article, topic or answer */
+  targetType: string;
+  targetId: string;
+  /** page size, 20 by default, at most 50 */
+  first?: number;
+  /** endCursor of the page before */
+  after?: string;
+}
+
+export interface CommentsPage {
+  edges: CommentEdge[];
+  pageInfo: CommentsPageInfo;
+}
+
+export interface CommentsPageInfo {
+  /** pass it as after for the next page; empty for an empty page */
+  endCursor: string;
+  hasNextPage: boolean;
+}
+
+export interface CommentsReply {
+  comments: CommentsPage;
+  /** the target's live comments */
+  commentCount: number;
+}
+
+export interface CommunityPageInfo {
+  endCursor: string;
+  hasNextPage: boolean;
+}
+
 export interface Connect {
   userId: string;
   signature: string;
@@ -257,6 +497,36 @@ export interface Country {
   name: string;
   /** name per language code */
   names: Record<string, string>;
+}
+
+export interface CreateAnswerInput {
+  /** the topic's databaseId */
+  topicId: string;
+  /** HTML from the editor; sanitized, its text must not be empty */
+  content: string;
+  /** 8-100 characters of [A-Za-z0-9:_-], one per answer */
+  idemKey?: string;
+}
+
+export interface CreateCommentInput {
+  /** article, topic, answer, or comment (a reply to that comment) */
+  targetType: string;
+  targetId: string;
+  /** HTML from the editor; sanitized, at most 5000 characters of text */
+  content: string;
+  /** a comment of the same target this one answers */
+  replyTo?: string;
+  /** the client's id of this send: a retry with it stores one comment */
+  clientId?: string;
+}
+
+export interface CreateCommentReply {
+  gqCreateComment: CreateCommentResult;
+}
+
+export interface CreateCommentResult {
+  success: boolean;
+  comment: CommentNode;
 }
 
 export interface CreateMenu {
@@ -289,6 +559,23 @@ export interface CreateReportReply {
   };
 }
 
+export interface CreateTopicInput {
+  /** the viewer's topic to edit (title, content, roles); absent for a new topic */
+  id?: string;
+  /** 1-120 characters */
+  title: string;
+  /** HTML from the editor; sanitized, its text must not be empty */
+  content: string;
+  /** who may see the content and the answers (gated content): one {type, value, currency} or a list; empty is free */
+  roles?: Role[];
+  /** the node's databaseId (a new topic) */
+  cat?: string;
+  /** the topic's type and its bounty or vote */
+  types: TopicTypes;
+  /** 8-100 characters of [A-Za-z0-9:_-], one per topic: a retry creates (and escrows) once */
+  idemKey?: string;
+}
+
 export interface Currency {
   /** ISO 4217 code */
   code: string;
@@ -302,6 +589,20 @@ export interface Currency {
   names: Record<string, string>;
   /** minor-unit digits */
   decimals: number;
+}
+
+export interface DeleteActionInput {
+  id: string;
+  /** article, topic, answer or comment */
+  type: string;
+}
+
+export interface DeleteActionReply {
+  gqDeleteAction: DeleteActionResult;
+}
+
+export interface DeleteActionResult {
+  success: boolean;
 }
 
 export interface DeleteChatInput {
@@ -754,6 +1055,32 @@ export interface Item {
   createdAt: number;
 }
 
+export interface JoinInput {
+  /** the node's databaseId */
+  nodeId: string;
+}
+
+export interface JoinPay {
+  value: string;
+  currency: string;
+}
+
+export interface JoinReply {
+  /** the node after, isJoin and memberCount updated */
+  node: NodeView;
+}
+
+export interface JoinRole {
+  /** free, money, level or other (the admins add members) */
+  type: string;
+  /** money: the price as decimal text; level: the level key; otherwise empty */
+  value: string;
+  /** money: the price's currency code or CREDIT */
+  currency?: string;
+  /** money: the price again, where the client reads it */
+  pay?: JoinPay;
+}
+
 export interface JoinRoomInput {
   /** the room; default chat */
   room?: string;
@@ -854,6 +1181,24 @@ export interface LibraryEdge {
 export interface LibraryPage {
   edges: LibraryEdge[];
   pageInfo: MediaPageInfo;
+}
+
+export interface LikeInput {
+  /** article, topic, answer or comment */
+  targetType: string;
+  targetId: string;
+  /** true likes, false takes the like back */
+  like: boolean;
+}
+
+export interface LikeReply {
+  gqLike: LikeResult;
+}
+
+export interface LikeResult {
+  success: boolean;
+  isLiked: boolean;
+  likeCount: number;
 }
 
 export interface LoginBox {
@@ -1025,6 +1370,43 @@ export interface NextLevel {
   minPoints: number;
 }
 
+export interface NodeConnection {
+  edges: NodeEdge[];
+  pageInfo: CommunityPageInfo;
+}
+
+export interface NodeEdge {
+  cursor: string;
+  node: NodeView;
+}
+
+export interface NodeSettings {
+  nodeType: string;
+  joinRole: JoinRole;
+}
+
+export interface NodeView {
+  id: string;
+  databaseId: string;
+  /** the node's URL segment: /community-archive/{gqSlug}-{databaseId} */
+  gqSlug: string;
+  thumb: string;
+  /** the node's topics */
+  count: number;
+  communityCatMetas: CatMeta;
+}
+
+export interface NodesListInput {
+  /** nodes per page, default 20, at most 50 */
+  first?: number;
+  /** the endCursor of the page before */
+  after?: string;
+}
+
+export interface NodesListReply {
+  communityCats: NodeConnection;
+}
+
 export interface Notification {
   /** the databaseId as a decimal string */
   id: string;
@@ -1096,6 +1478,8 @@ export interface PageDataReply {
   guaqi: PageDataGuaqi;
   /** the member a profile page shows */
   profile?: Member;
+  /** the content the page shows (an article, an archive page, a topic, a node...), as the feature of the route's kind answers it */
+  content?: unknown;
 }
 
 export interface PagePageInfo {
@@ -1440,6 +1824,15 @@ export interface ResumeInbox {
   lastSeq?: number | null;
 }
 
+export interface Role {
+  /** free, login, comment, qrcode, money, credit, level or vip */
+  type: string;
+  /** money and qrcode: the price in minor units of currency; credit: the credits; level and vip: the level's or tier's key */
+  value?: string;
+  /** money and qrcode: the price's currency (ISO code) */
+  currency?: string;
+}
+
 export interface Roles {
   canBuilder: boolean;
   isAdmin: boolean;
@@ -1479,6 +1872,41 @@ export interface SandboxPayment {
 
 export interface SandboxReply {
   payment: SandboxPayment;
+}
+
+export interface SaveArticleInput {
+  /** the version to edit; absent creates one */
+  id?: string;
+  /** with no id: any version of the article this one translates (a new language version of its group) */
+  group?: string;
+  /** the version's language (zh-hans, en, es); the request's by default; fixed once created */
+  lang?: string;
+  /** 1-200 characters */
+  title: string;
+  /** the URL's slug; made from the title when empty */
+  slug?: string;
+  /** HTML from the editor; sanitized */
+  content: string;
+  /** plain text, at most 300 characters, shown to readers the gate keeps out too; readers who may read the article get one made from the content when empty */
+  excerpt?: string;
+  /** an https URL or this site's /api/media/ path */
+  featuredImage?: string;
+  category?: TermInput;
+  /** at most 10 */
+  tags?: TermInput[];
+  /** the gate: any one entry lets a reader in; empty is free */
+  roles?: Role[];
+  /** the client's id of this save: a retried create with it stores one article */
+  clientId?: string;
+}
+
+export interface SaveArticleReply {
+  gqSaveArticle: SaveArticleResult;
+}
+
+export interface SaveArticleResult {
+  success: boolean;
+  article: ArticleNode;
 }
 
 export interface SendChatInput {
@@ -1667,6 +2095,13 @@ export interface Target {
   deleted: boolean;
 }
 
+export interface TermInput {
+  /** letters, digits and single hyphens, at most 60 characters */
+  slug: string;
+  /** the name per language; sets it when given, the slug names a new term otherwise */
+  names?: Record<string, string>;
+}
+
 export interface Tier {
   key: string;
   /** the badge picture's URL */
@@ -1697,6 +2132,65 @@ export interface TopUpInput {
 export interface TopUpReply {
   payment: PaymentView;
   qr: QR;
+}
+
+export interface TopicReply {
+  topic: TopicView;
+}
+
+export interface TopicTypes {
+  /** normal (default), bounty or vote */
+  type?: string;
+  bounty?: BountyInput;
+  vote?: VoteInput;
+}
+
+export interface TopicView {
+  id: string;
+  databaseId: string;
+  title: string;
+  /** sanitized HTML; omitted when locked */
+  content?: string;
+  /** the content's first characters as text; empty when locked */
+  excerpt: string;
+  /** the gate (roles) keeps the viewer from the content and the answers */
+  locked: boolean;
+  roles: Role[];
+  /** locked: the entry offered to the viewer (SPEC.md §6's choice) */
+  gate?: Role;
+  /** normal, bounty or vote */
+  type: string;
+  bounty?: BountyView;
+  vote?: VoteView;
+  author: Summary;
+  nodeId: string;
+  answerCount: number;
+  likeCount: number;
+  commentCount: number;
+  /** epoch ms */
+  createdAt: number;
+  /** epoch ms */
+  updatedAt: number;
+}
+
+export interface UnlockInput {
+  /** article, topic or answer */
+  targetType: string;
+  targetId: string;
+  /** the currency code (or CREDIT) of the entry to pay when the content has several prices; the first priced entry by default */
+  asset?: string;
+}
+
+export interface UnlockReply {
+  gqUnlock: UnlockResult;
+}
+
+export interface UnlockResult {
+  success: boolean;
+  /** what was paid in */
+  asset: string;
+  /** the price paid, in minor units (credits for CREDIT) */
+  amount: number;
 }
 
 export interface Unlocks {
@@ -1837,6 +2331,41 @@ export interface ViewerReply {
   viewer?: Viewer | null;
 }
 
+export interface VoteInput {
+  /** epoch ms, in the future (within a year) */
+  deadline: number;
+  /** single (one option per member) */
+  type?: string;
+  /** 2-20 options, each with text */
+  value: VoteOption[];
+}
+
+export interface VoteOption {
+  /** 1-200 characters */
+  text: string;
+}
+
+export interface VoteOptionView {
+  text: string;
+  count: number;
+}
+
+export interface VoteReply {
+  /** the tallies after the vote */
+  vote: VoteView;
+}
+
+export interface VoteView {
+  /** epoch ms */
+  deadline: number;
+  /** the deadline passed */
+  closed: boolean;
+  value: VoteOptionView[];
+  total: number;
+  /** the option the viewer chose, -1 for none */
+  voted: number;
+}
+
 export type WalletGetInput = Record<string, never>;
 
 export interface WalletGetReply {
@@ -1892,6 +2421,11 @@ export interface Actions {
   "admin.walletAdjust": {
     input: AdjustInput;
     output: AdjustReply;
+  };
+  /** A page of the community's nodes for the nodes drawer (first, default 20; after, an endCursor), each with its names, member count, join rule and whether the viewer joined it. Who may call it: public. */
+  "archive.nodesList": {
+    input: NodesListInput;
+    output: NodesListReply;
   };
   /** A new captcha picture; its signed answer expires in 5 minutes and passes once. Who may call it: public. */
   "auth.captcha": {
@@ -1953,6 +2487,46 @@ export interface Actions {
     input: Record<string, never>;
     output: ViewerReply;
   };
+  /** The author awards their bounty to answers of other members before the deadline, in equal parts or in the shares given (adding up to the bounty), exactly once. Who may call it: member. */
+  "community.award": {
+    input: AwardInput;
+    output: TopicReply;
+  };
+  /** Joins a node: free, from its growth level, or paid through the wallet (once per member and node: joining again after leaving costs nothing). A node of type other is joined only by its admins' invitation. Who may call it: member. */
+  "community.join": {
+    input: JoinInput;
+    output: JoinReply;
+  };
+  /** Leaves a node (nothing is refunded). Who may call it: member. */
+  "community.leave": {
+    input: JoinInput;
+    output: JoinReply;
+  };
+  /** Votes for one option (its index) of a vote topic, once per member, before the deadline; answers the tallies. Who may call it: member. */
+  "community.vote": {
+    input: CastVoteInput;
+    output: VoteReply;
+  };
+  /** A page of the articles in the request's language, the newest first, of a category or a tag or all. Who may call it: public. */
+  "content.archive": {
+    input: ArchiveInput;
+    output: ArchiveReply;
+  };
+  /** An article in the request's language (its version in that language, or the original with translationMissing); gated content the viewer may not see comes as the excerpt and the gate. Who may call it: public. */
+  "content.article": {
+    input: ArticleInput;
+    output: ArticleReply;
+  };
+  /** A page of the comments of an article, a topic or an answer, the oldest first; refused while it is gated for the viewer. Who may call it: public. */
+  "content.comments": {
+    input: CommentsInput;
+    output: CommentsReply;
+  };
+  /** Buys gated content priced in money, credit or through a qrcode entry from the viewer's wallet, once per member and content: a retry pays nothing more. Who may call it: member. */
+  "content.unlock": {
+    input: UnlockInput;
+    output: UnlockReply;
+  };
   /** A page of the viewer's media items (an admin's: everyone's), the newest first, optionally of some MIME or media types. Who may call it: member. */
   "media.getLibrary": {
     input: GetLibraryInput;
@@ -1973,10 +2547,30 @@ export interface Actions {
     input: BlockUserInput;
     output: BlockUserReply;
   };
+  /** Answers a topic, once per idemKey; a topic whose bounty was settled or whose deadline passed refuses. Who may call it: member. */
+  "mutates.createAnswer": {
+    input: CreateAnswerInput;
+    output: AnswerReply;
+  };
+  /** Comments on an article, a topic or an answer, or replies to a comment; once per clientId. Commenting opens content gated by a comment entry. Who may call it: member. */
+  "mutates.createComment": {
+    input: CreateCommentInput;
+    output: CreateCommentReply;
+  };
   /** Reports a member, a chat message, a private message the viewer received or a media item, with a reason from the site's report types in the request's language and up to 4 of the viewer's own images; one open report per thing, 10 an hour. Every administrator gets a report notification and a report_queue event. Who may call it: member. */
   "mutates.createReport": {
     input: CreateReportInput;
     output: CreateReportReply;
+  };
+  /** Creates a topic in a node (cat) the viewer may post in, or edits the viewer's topic (id: title, content and roles). A bounty's value is escrowed from the author's wallet before the topic is written, once per idemKey; a vote has 2 or more options and a deadline. Who may call it: member. */
+  "mutates.createTopic": {
+    input: CreateTopicInput;
+    output: TopicReply;
+  };
+  /** Deletes an article, a topic, an answer or a comment: its author or an administrator; it leaves every list at once. Who may call it: member. */
+  "mutates.deleteAction": {
+    input: DeleteActionInput;
+    output: DeleteActionReply;
   };
   /** Deletes media items: the viewer's own, or any for an admin; nothing is deleted when one of them may not be. Who may call it: member. */
   "mutates.deleteMedias": {
@@ -1988,10 +2582,20 @@ export interface Actions {
     input: DeletePrivateMessageInput;
     output: DeletePrivateMessageReply;
   };
+  /** Likes (like true) or unlikes an article, a topic, an answer or a comment; repeating changes nothing. Who may call it: member. */
+  "mutates.like": {
+    input: LikeInput;
+    output: LikeReply;
+  };
   /** Marks the viewer's conversation with toId read; when anything changed, an unread event with the new counters goes to every connection of the viewer. Who may call it: member. */
   "mutates.readPrivateMessages": {
     input: ReadPrivateMessagesInput;
     output: ReadPrivateMessagesReply;
+  };
+  /** Creates or edits an article, or adds a language version to an article's group; the content is sanitized HTML. Who may call it: admin. */
+  "mutates.saveArticle": {
+    input: SaveArticleInput;
+    output: SaveArticleReply;
   };
   /** Sends a private message (needs the directMessages capability; plain text with line breaks, up to 2000 characters, empty only with an image; image is a media id of an image the sender owns, else 400 messages.error.image). The recipient's connections and the sender's other ones get a private_message event. clientId makes a retry return the first message and send nothing more. A member sends at most 20 messages at once, then one every 0.5 s (429 message.error.throttled with seconds). Who may call it: member. */
   "mutates.sendMessage": {

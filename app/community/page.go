@@ -1,0 +1,222 @@
+package community
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strconv"
+
+	"souk/app/action"
+	"souk/app/member"
+	"souk/persistence"
+)
+
+// PageArgs are auth.pageData's args on a community page: the cursor of the
+// next page of topics (archive) or answers (single).
+type PageArgs struct {
+	After string `json:"after,omitempty"`
+	First int    `json:"first,omitempty"`
+}
+
+// Page is the content of a community page (pageData's content).
+type Page struct {
+	// View is single (a topic and its answers), answer (one answer and its
+	// topic) or archive (a node and its topics).
+	View    string            `json:"view"`
+	Node    *NodeView         `json:"node,omitempty"`
+	Topic   *TopicView        `json:"topic,omitempty"`
+	Answer  *AnswerView       `json:"answer,omitempty"`
+	Topics  *TopicConnection  `json:"topics,omitempty"`
+	Answers *AnswerConnection `json:"answers,omitempty"`
+}
+
+// TopicConnection is a Relay page of topics, newest first.
+type TopicConnection struct {
+	Edges    []TopicEdge `json:"edges"`
+	PageInfo PageInfo    `json:"pageInfo"`
+}
+
+// TopicEdge is one topic of a page (without its content: the excerpt).
+type TopicEdge struct {
+	Cursor string    `json:"cursor"`
+	Node   TopicView `json:"node"`
+}
+
+// AnswerConnection is a Relay page of answers, oldest first.
+type AnswerConnection struct {
+	Edges    []AnswerEdge `json:"edges"`
+	PageInfo PageInfo     `json:"pageInfo"`
+}
+
+// AnswerEdge is one answer of a page.
+type AnswerEdge struct {
+	Cursor string     `json:"cursor"`
+	Node   AnswerView `json:"node"`
+}
+
+// PageContent answers the community pages of auth.pageData (SPEC.md §2:
+// /community/{slug}-{id} a topic, /community-answer/{slug}-{id} an answer,
+// /community-archive/{slug}-{id} a node): the page's title in lang (the
+// route's language) and its content. persistence.ErrNotFound for an id
+// that names nothing live of the view (the page is a 404). A topic gated
+// for the viewer comes without its content and answers.
+func (s *Service) PageContent(ctx context.Context, view, id, lang string, args json.RawMessage) (string, json.RawMessage, error) {
+	n, err := strconv.ParseInt(id, 10, 64)
+	if err != nil {
+		return "", nil, persistence.ErrNotFound
+	}
+	var in PageArgs
+	if len(args) > 0 && string(args) != "null" {
+		if err := json.Unmarshal(args, &in); err != nil {
+			return "", nil, action.BadField("args")
+		}
+	}
+	var page Page
+	var title string
+	switch view {
+	case "single":
+		title, err = s.topicPage(ctx, n, in, &page)
+	case "answer":
+		title, err = s.answerPage(ctx, n, &page)
+	case "archive":
+		title, err = s.nodePage(ctx, n, lang, in, &page)
+	default:
+		return "", nil, persistence.ErrNotFound
+	}
+	if err != nil {
+		if errors.Is(err, ErrTopicNotFound) || errors.Is(err, ErrNodeNotFound) || errors.Is(err, ErrAnswerNotFound) {
+			err = persistence.ErrNotFound
+		}
+		return "", nil, err
+	}
+	page.View = view
+	data, err := json.Marshal(page)
+	if err != nil {
+		return "", nil, fmt.Errorf("community: page: %w", err)
+	}
+	return title, data, nil
+}
+
+// topicPage is a topic with its node and a page of its answers.
+func (s *Service) topicPage(ctx context.Context, id int64, in PageArgs, page *Page) (string, error) {
+	t, err := s.topic(ctx, id)
+	if err != nil {
+		return "", err
+	}
+	view, err := s.topicView(ctx, t)
+	if err != nil {
+		return "", err
+	}
+	page.Topic = &view
+	if err := s.pageNode(ctx, t.NodeID, page); err != nil {
+		return "", err
+	}
+	if !view.Locked {
+		after, ok := member.ParseCursor(in.After)
+		if !ok {
+			return "", ErrBadCursor
+		}
+		first := clampFirst(in.First)
+		answers, err := s.db.Community().Answers(ctx, t.ID, after, first+1)
+		if err != nil {
+			return "", fmt.Errorf("community: %w", err)
+		}
+		conn := &AnswerConnection{Edges: []AnswerEdge{}}
+		if len(answers) > first {
+			answers, conn.PageInfo.HasNextPage = answers[:first], true
+		}
+		views, err := s.answerViews(ctx, answers)
+		if err != nil {
+			return "", err
+		}
+		for i, a := range views {
+			conn.Edges = append(conn.Edges, AnswerEdge{Cursor: a.ID, Node: views[i]})
+			conn.PageInfo.EndCursor = a.ID
+		}
+		page.Answers = conn
+	}
+	return t.Title, nil
+}
+
+// answerPage is one answer with its topic (the answer only when the
+// topic's gate lets the viewer in).
+func (s *Service) answerPage(ctx context.Context, id int64, page *Page) (string, error) {
+	a, err := s.db.Community().Answer(ctx, id)
+	if errors.Is(err, persistence.ErrNotFound) {
+		return "", ErrAnswerNotFound
+	} else if err != nil {
+		return "", fmt.Errorf("community: %w", err)
+	}
+	t, err := s.topic(ctx, a.TopicID)
+	if err != nil {
+		return "", err
+	}
+	view, err := s.topicView(ctx, t)
+	if err != nil {
+		return "", err
+	}
+	page.Topic = &view
+	if err := s.pageNode(ctx, t.NodeID, page); err != nil {
+		return "", err
+	}
+	if !view.Locked {
+		views, err := s.answerViews(ctx, []persistence.Answer{a})
+		if err != nil {
+			return "", err
+		}
+		page.Answer = &views[0]
+	}
+	return t.Title, nil
+}
+
+// nodePage is a node with a page of its topics, newest first.
+func (s *Service) nodePage(ctx context.Context, id int64, lang string, in PageArgs, page *Page) (string, error) {
+	n, err := s.node(ctx, id)
+	if err != nil {
+		return "", err
+	}
+	view, err := s.nodeView(ctx, n)
+	if err != nil {
+		return "", err
+	}
+	page.Node = &view
+	before, ok := member.ParseCursor(in.After)
+	if !ok {
+		return "", ErrBadCursor
+	}
+	first := clampFirst(in.First)
+	topics, err := s.db.Community().Topics(ctx, n.ID, before, first+1)
+	if err != nil {
+		return "", fmt.Errorf("community: %w", err)
+	}
+	conn := &TopicConnection{Edges: []TopicEdge{}}
+	if len(topics) > first {
+		topics, conn.PageInfo.HasNextPage = topics[:first], true
+	}
+	views, err := s.topicViews(ctx, topics, false)
+	if err != nil {
+		return "", err
+	}
+	for i := range views {
+		views[i].Content = ""
+		conn.Edges = append(conn.Edges, TopicEdge{Cursor: views[i].ID, Node: views[i]})
+		conn.PageInfo.EndCursor = views[i].ID
+	}
+	page.Topics = conn
+	return localized(n.Names, lang), nil
+}
+
+// pageNode adds the topic's node to the page.
+func (s *Service) pageNode(ctx context.Context, nodeID int64, page *Page) error {
+	n, err := s.node(ctx, nodeID)
+	if err != nil {
+		return err
+	}
+	view, err := s.nodeView(ctx, n)
+	if err != nil {
+		return err
+	}
+	page.Node = &view
+	return nil
+}

@@ -1,0 +1,87 @@
+package richtext
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestSanitizeKeepsTheEditorsFormatting(t *testing.T) {
+	t.Parallel()
+	keep := []string{
+		`<p>a <strong>b</strong> <em>c</em> <u>d</u> <s>e</s></p>`,
+		`<h2>t</h2><h3>t</h3><h4>t</h4>`,
+		`<ul><li>a</li></ul><ol><li>b</li></ol>`,
+		`<blockquote><p>q</p></blockquote>`,
+		`<pre><code class="language-go">x := 1</code></pre>`,
+		`<figure><img src="/api/media/12/a.png" alt="a"/><figcaption>c</figcaption></figure>`,
+		`<img src="https://example.com/a.png"/>`,
+		`<hr/><br/>`,
+	}
+	for _, in := range keep {
+		if got := Sanitize(in); got != in {
+			t.Errorf("Sanitize(%q) = %q, want it unchanged", in, got)
+		}
+	}
+}
+
+func TestSanitizeDropsWhatTheEditorDoesNotMake(t *testing.T) {
+	t.Parallel()
+	cases := map[string]string{
+		`<p>a<script>alert(1)</script></p>`:                    `<p>a</p>`,
+		`<p onclick="x()">a</p>`:                               `<p>a</p>`,
+		`<iframe src="https://evil.example"></iframe><p>b</p>`: `<p>b</p>`,
+		`<a href="javascript:alert(1)">x</a>`:                  `x`,
+		`<a href="//evil.example/x">x</a>`:                     `x`,
+		`<img src="http://insecure.example/a.png"/>`:           ``,
+		`<img src="data:image/png;base64,AAAA"/>`:              ``,
+		`<img src="/other/a.png" onerror="x()"/>`:              ``,
+		`<h1>t</h1><div style="color:red">d</div>`:             `td`,
+		`<p style="x" class="y">a</p>`:                         `<p>a</p>`,
+		`<svg><script>alert(1)</script></svg>`:                 ``,
+		`<code class="x onclick">a</code>`:                     `<code>a</code>`,
+	}
+	for in, want := range cases {
+		if got := Sanitize(in); got != want {
+			t.Errorf("Sanitize(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestSanitizeMakesLinksNofollowNoopener(t *testing.T) {
+	t.Parallel()
+	for _, href := range []string{"https://example.com/a", "http://example.com", "/article/a-1"} {
+		got := Sanitize(`<a href="` + href + `">x</a>`)
+		if !strings.Contains(got, `href="`+href+`"`) || !strings.Contains(got, `rel="nofollow noopener"`) {
+			t.Errorf("link %q sanitized to %q", href, got)
+		}
+	}
+}
+
+func TestText(t *testing.T) {
+	t.Parallel()
+	cases := map[string]string{
+		`<p>a</p><p>b &amp; c</p>`:     "a b & c",
+		`<p></p><p> <br/> </p>`:        "",
+		`<p>&nbsp;</p>`:                "",
+		`<h2>t</h2>x`:                  "t x",
+		`<p>中文<strong>内容</strong></p>`: "中文内容",
+	}
+	for in, want := range cases {
+		if got := Text(in); got != want {
+			t.Errorf("Text(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestExcerpt(t *testing.T) {
+	t.Parallel()
+	if got := Excerpt("<p>short</p>", 10); got != "short" {
+		t.Errorf("Excerpt = %q", got)
+	}
+	if got := Excerpt("<p>one two three four five</p>", 12); got != "one two…" {
+		t.Errorf("Excerpt = %q", got)
+	}
+	if !HasImage(Sanitize(`<img src="/api/media/1/a.png"/>`)) {
+		t.Error("HasImage false for an image")
+	}
+}
