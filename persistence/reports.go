@@ -125,6 +125,12 @@ func (s ReportsStore) Create(ctx context.Context, r *Report, limit ReportLimit, 
 	}
 	var events []InboxEvent
 	err = s.db.tx(ctx, func(tx *sql.Tx) error {
+		// A no-op write locks the reporter's row until commit, so that two
+		// reports of one member at once are counted one after the other
+		// (SQLite has one writer anyway).
+		if _, err := tx.ExecContext(ctx, `UPDATE users SET updated_at = updated_at WHERE id = $1`, r.ReporterID); err != nil {
+			return err
+		}
 		var made int
 		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM reports WHERE reporter_id = $1 AND created_at > $2`,
 			r.ReporterID, limit.Since).Scan(&made); err != nil {

@@ -2,6 +2,9 @@ package persistence
 
 import (
 	"encoding/json"
+	"errors"
+	"sync"
+	"sync/atomic"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -98,5 +101,35 @@ func TestReportsStore(t *testing.T) {
 		_, err = s.Create(ctx, &Report{ReporterID: ann, PostType: ReportUser, PostID: bob, Type: "Spam", Content: "once more"},
 			ReportLimit{Max: 10, Since: Now()}, nil, nil)
 		require.NoError(t, err, "a resolved report frees the thing for a new one")
+	})
+}
+
+// TestReportLimitHoldsUnderConcurrency: a member's reports made at once
+// are counted one after the other, so the limit is never passed.
+func TestReportLimitHoldsUnderConcurrency(t *testing.T) {
+	t.Parallel()
+	eachDB(t, func(t *testing.T, db *DB) {
+		ctx := t.Context()
+		ann := newMembers(t, db, "ann")[0]
+		limit := ReportLimit{Max: 5, Since: Now() - 3600_000}
+		var made, limited atomic.Int32
+		var wg sync.WaitGroup
+		for i := range 16 {
+			wg.Go(func() {
+				r := Report{ReporterID: ann, PostType: ReportMedia, PostID: int64(1000 + i), Type: "Spam", Content: "x"}
+				_, err := db.Reports().Create(ctx, &r, limit, nil, nil)
+				switch {
+				case err == nil:
+					made.Add(1)
+				case errors.Is(err, ErrReportLimit):
+					limited.Add(1)
+				default:
+					t.Errorf("report %d: %v", i, err)
+				}
+			})
+		}
+		wg.Wait()
+		assert.Equal(t, int32(5), made.Load(), "exactly the limit")
+		assert.Equal(t, int32(11), limited.Load())
 	})
 }

@@ -67,10 +67,15 @@ func (s SessionsStore) Get(ctx context.Context, hash string) (RefreshToken, erro
 // the old token is marked rotated and next joins its family and user (their
 // fields in next are ignored). It returns the old token as it was.
 //
+// A token rotated at most grace ms before now may be exchanged again (each
+// time for a new token of the family): a member's tabs that refresh at the
+// same moment, or a client whose first answer was lost, must not end their
+// own session. Later, showing it is a reuse.
+//
 // It returns ErrNotFound when oldHash is unknown, expired at now (epoch ms)
 // or its family is revoked, and ErrTokenReused, after revoking the family,
-// when oldHash was already rotated.
-func (s SessionsStore) Rotate(ctx context.Context, oldHash string, next RefreshToken, now int64) (RefreshToken, error) {
+// when oldHash was rotated more than grace ms before now.
+func (s SessionsStore) Rotate(ctx context.Context, oldHash string, next RefreshToken, now, grace int64) (RefreshToken, error) {
 	var old RefreshToken
 	reused := false
 	err := s.db.tx(ctx, func(tx *sql.Tx) error {
@@ -84,14 +89,13 @@ func (s SessionsStore) Rotate(ctx context.Context, oldHash string, next RefreshT
 		if old.RevokedAt != 0 || old.ExpiresAt <= now {
 			return ErrNotFound
 		}
-		if old.RotatedAt != 0 {
-			reused = true
-			return revokeFamily(ctx, tx, old.FamilyID, now)
-		}
-		// The condition makes two concurrent rotations of one token race
-		// for this row: the loser sees no change and counts as a reuse.
-		res, err := tx.ExecContext(ctx, `UPDATE refresh_tokens SET rotated_at = $2
-			WHERE token_hash = $1 AND rotated_at = 0 AND revoked_at = 0`, oldHash, now)
+		// The condition makes concurrent rotations of one token agree on
+		// the row: a rotation within the grace keeps its first time, one
+		// past it changes nothing and counts as a reuse.
+		res, err := tx.ExecContext(ctx, `UPDATE refresh_tokens
+			SET rotated_at = CASE WHEN rotated_at = 0 THEN $2 ELSE rotated_at END
+			WHERE token_hash = $1 AND revoked_at = 0 AND (rotated_at = 0 OR rotated_at >= $3)`,
+			oldHash, now, now-grace)
 		if err != nil {
 			return err
 		}

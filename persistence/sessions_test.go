@@ -17,7 +17,8 @@ func TestSessionsStoreRotation(t *testing.T) {
 		require.NoError(t, s.Create(ctx, first))
 		require.ErrorIs(t, s.Create(ctx, first), ErrConflict)
 
-		old, err := s.Rotate(ctx, "h1", RefreshToken{Hash: "h2", CreatedAt: now + 1, ExpiresAt: now + 2000, UserID: 99}, now+1)
+		const grace = 50
+		old, err := s.Rotate(ctx, "h1", RefreshToken{Hash: "h2", CreatedAt: now + 1, ExpiresAt: now + 2000, UserID: 99}, now+1, grace)
 		require.NoError(t, err)
 		assert.Equal(t, first, old)
 		second, err := s.Get(ctx, "h2")
@@ -25,20 +26,31 @@ func TestSessionsStoreRotation(t *testing.T) {
 		assert.Equal(t, RefreshToken{Hash: "h2", FamilyID: 10, UserID: 7, CreatedAt: now + 1, ExpiresAt: now + 2000}, second,
 			"the next token joins the old one's family and user")
 
-		// Showing h1 again is a reuse: the whole family ends.
-		_, err = s.Rotate(ctx, "h1", RefreshToken{Hash: "h3", CreatedAt: now + 2, ExpiresAt: now + 3000}, now+2)
+		// Within the grace, h1 may be shown again (another tab refreshing at
+		// the same moment): it gets a token of its own in the family, and h2
+		// stays valid.
+		_, err = s.Rotate(ctx, "h1", RefreshToken{Hash: "h1b", CreatedAt: now + 2, ExpiresAt: now + 3000}, now+1+grace, grace)
+		require.NoError(t, err)
+		sibling, err := s.Get(ctx, "h1b")
+		require.NoError(t, err)
+		assert.Equal(t, int64(10), sibling.FamilyID)
+
+		// Past the grace, showing h1 again is a reuse: the whole family ends.
+		_, err = s.Rotate(ctx, "h1", RefreshToken{Hash: "h3", CreatedAt: now + 2, ExpiresAt: now + 3000}, now+2+grace, grace)
 		require.ErrorIs(t, err, ErrTokenReused)
-		_, err = s.Rotate(ctx, "h2", RefreshToken{Hash: "h4", CreatedAt: now + 3, ExpiresAt: now + 3000}, now+3)
+		_, err = s.Rotate(ctx, "h2", RefreshToken{Hash: "h4", CreatedAt: now + 3, ExpiresAt: now + 3000}, now+3+grace, grace)
 		require.ErrorIs(t, err, ErrNotFound, "the current token of a revoked family is refused")
+		_, err = s.Rotate(ctx, "h1b", RefreshToken{Hash: "h4b", CreatedAt: now + 3, ExpiresAt: now + 3000}, now+3+grace, grace)
+		require.ErrorIs(t, err, ErrNotFound, "and so is the sibling")
 		_, err = s.Get(ctx, "h3")
 		require.ErrorIs(t, err, ErrNotFound, "a refused rotation stores nothing")
 
-		_, err = s.Rotate(ctx, "nope", RefreshToken{Hash: "h5"}, now)
+		_, err = s.Rotate(ctx, "nope", RefreshToken{Hash: "h5"}, now, grace)
 		require.ErrorIs(t, err, ErrNotFound)
 
 		expired := RefreshToken{Hash: "e1", FamilyID: 11, UserID: 7, CreatedAt: now, ExpiresAt: now + 10}
 		require.NoError(t, s.Create(ctx, expired))
-		_, err = s.Rotate(ctx, "e1", RefreshToken{Hash: "e2", CreatedAt: now + 20, ExpiresAt: now + 2000}, now+20)
+		_, err = s.Rotate(ctx, "e1", RefreshToken{Hash: "e2", CreatedAt: now + 20, ExpiresAt: now + 2000}, now+20, grace)
 		require.ErrorIs(t, err, ErrNotFound, "expired")
 	})
 }

@@ -48,6 +48,10 @@ type Spec struct {
 	// Socket marks a websocket command: Name is the frame's action (e.g.
 	// "join_room"). The HTTP envelope refuses it as unknown; CallSocket runs it.
 	Socket bool
+	// Timeout bounds the action instead of the registry's (SetTimeout), for
+	// the few whose work is long by nature (finishing an upload); 0 keeps
+	// the registry's.
+	Timeout time.Duration
 }
 
 // Validator is implemented by inputs that check themselves after decoding;
@@ -145,6 +149,9 @@ func (r *Registry) call(ctx context.Context, name string, data json.RawMessage, 
 	r.mu.RUnlock()
 	if !ok || e.spec.Socket != socket {
 		return nil, UnknownAction(name)
+	}
+	if e.spec.Timeout > 0 {
+		timeout = e.spec.Timeout
 	}
 	viewer := RequestFrom(ctx).Viewer
 	switch e.spec.Access {

@@ -46,3 +46,25 @@ func TestEveryActionRunsUnderADeadline(t *testing.T) {
 	require.Less(t, time.Since(start), 5*time.Second)
 	require.Same(t, ErrUnavailable, AsError(err))
 }
+
+// TestSpecTimeoutOverridesTheRegistrys: an action whose work is long by
+// nature runs under its own bound, the others under the registry's.
+func TestSpecTimeoutOverridesTheRegistrys(t *testing.T) {
+	t.Parallel()
+	r := NewRegistry()
+	r.SetTimeout(20 * time.Millisecond)
+	slow := func(ctx context.Context, _ struct{}) (struct{}, error) {
+		select {
+		case <-ctx.Done():
+			return struct{}{}, fmt.Errorf("store: %w", ctx.Err())
+		case <-time.After(100 * time.Millisecond):
+			return struct{}{}, nil
+		}
+	}
+	Register(r, Spec{Name: "test.short", Summary: "Bounded by the registry."}, slow)
+	Register(r, Spec{Name: "test.long", Summary: "Bounded by its own spec.", Timeout: time.Minute}, slow)
+	_, err := r.Call(WithRequest(context.Background(), &Request{}), "test.short", nil)
+	require.Same(t, ErrUnavailable, AsError(err))
+	_, err = r.Call(WithRequest(context.Background(), &Request{}), "test.long", nil)
+	require.NoError(t, err)
+}

@@ -22,6 +22,14 @@ import (
 // hands out a new one valid this long again.
 const RefreshTokenTTL = 30 * 24 * time.Hour
 
+// RefreshReuseGrace is how long after its exchange a refresh token may be
+// exchanged again before that counts as a reuse that ends the session: a
+// member's tabs share the cookie and may refresh at the same moment, and a
+// refresh whose answer was lost is retried with the same token. A thief
+// who replays a token within it gets a session of the family, which the
+// next reuse past the grace ends with the rest.
+const RefreshReuseGrace = 20 * time.Second
+
 // Sessions issues, rotates and ends members' sessions: an access token
 // (a JWT signed with HS256 by a key derived from the node secret, see
 // accesstoken.go) and a refresh token (32 random bytes, stored as a SHA-256
@@ -213,7 +221,7 @@ func (s *Sessions) rotate(ctx context.Context, refreshToken string) (action.Sess
 	expires := now.Add(RefreshTokenTTL)
 	old, err := s.db.Sessions().Rotate(ctx, hashToken(refreshToken), persistence.RefreshToken{
 		Hash: nextHash, CreatedAt: persistence.Millis(now), ExpiresAt: persistence.Millis(expires),
-	}, persistence.Millis(now))
+	}, persistence.Millis(now), RefreshReuseGrace.Milliseconds())
 	switch {
 	case errors.Is(err, persistence.ErrTokenReused):
 		// The family was ended: its access tokens go too.

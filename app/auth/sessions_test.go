@@ -85,12 +85,23 @@ func TestRefreshRotation(t *testing.T) {
 		third, _, _ := req.SessionChange()
 		require.NotNil(t, reply)
 
-		// The first token again: a replay. The family ends, the cookies go.
+		// Another tab shares the cookie and refreshed at the same moment:
+		// within the grace it gets a session of the family too.
+		f.Clock.Add(auth.RefreshReuseGrace / 2)
+		_, req = f.MustCall(t, authtest.Caller{Refresh: second.RefreshToken}, "auth.refresh", nil)
+		twin, _, _ := req.SessionChange()
+		assert.NotEqual(t, third.RefreshToken, twin.RefreshToken)
+
+		// The first token again, past the grace: a replay. The family ends,
+		// the cookies go.
+		f.Clock.Add(auth.RefreshReuseGrace)
 		_, req, err = f.Call(t, authtest.Caller{Refresh: first.Refresh}, "auth.refresh", nil)
 		authtest.RequireKey(t, err, 401, "common.error.sessionExpired")
 		_, out, changed := req.SessionChange()
 		assert.True(t, changed && out, "signed out")
 		_, _, err = f.Call(t, authtest.Caller{Refresh: third.RefreshToken}, "auth.refresh", nil)
+		authtest.RequireKey(t, err, 401, "common.error.sessionExpired")
+		_, _, err = f.Call(t, authtest.Caller{Refresh: twin.RefreshToken}, "auth.refresh", nil)
 		authtest.RequireKey(t, err, 401, "common.error.sessionExpired")
 
 		for _, token := range []string{"", "unknown"} {
@@ -224,6 +235,7 @@ func TestEndedSessionsRefuseTheirAccessTokens(t *testing.T) {
 		tablet, tabletToken := login()
 		_, req := f.MustCall(t, authtest.Caller{Refresh: tablet.Refresh}, "auth.refresh", nil)
 		rotated, _, _ := req.SessionChange()
+		f.Clock.Add(auth.RefreshReuseGrace + time.Second)
 		_, _, err := f.Call(t, authtest.Caller{Refresh: tablet.Refresh}, "auth.refresh", nil)
 		authtest.RequireKey(t, err, 401, "common.error.sessionExpired")
 		assert.False(t, accepted(f, tabletToken))

@@ -92,6 +92,8 @@ func (s *Service) Register(r *action.Registry) {
 		Summary: "Where an upload of the viewer stands: the chunk indexes it still needs (send only those to resume), " +
 			"or the media item once it is finished.",
 		Access: action.Member,
+		// A status call may finish the file (assemble and check it).
+		Timeout: uploadCallTimeout,
 	}, s.UploadStatus)
 	action.Register(r, action.Spec{
 		Name:    "media.getLibrary",

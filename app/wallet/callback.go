@@ -2,10 +2,7 @@ package wallet
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
-	"net/http"
-	"strings"
 	"time"
 
 	"souk/app/action"
@@ -14,48 +11,36 @@ import (
 	"souk/persistence"
 )
 
-// CallbackHandler serves POST /api/pay/callback/{provider}: a provider's
-// signed confirmation of a payment. A forged or stale callback is answered
-// 401, a replayed one (its nonce seen before, on any node) 409, one for a
-// payment that expired 409; an accepted one marks the payment paid and
-// credits the member with the operation topup:{paymentId}, so a callback
-// delivered twice, or retried after a crash half-way, credits once.
-// Answers are JSON: {"status":"paid"}, or {statusCode, messages, codes}.
-func (s *Service) CallbackHandler() http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.Method != http.MethodPost {
-			w.Header().Set("Allow", http.MethodPost)
-			s.writeCallbackError(w, r, &action.Error{Status: http.StatusMethodNotAllowed, Key: "common.error.methodNotAllowed"})
-			return
+// Confirm applies a provider's callback (a webhook; transport/httpapi
+// serves it at POST /api/pay/callback/{provider}): a forged or stale one
+// is ErrCallbackForged (401), a replayed one (its nonce seen before, on any
+// node) ErrCallbackReplayed (409), one for a payment that expired
+// ErrPaymentExpired (409), an unknown provider ErrCallbackProvider (404);
+// an accepted one marks the payment paid and credits the member with the
+// operation topup:{paymentId}, so a callback delivered twice, or retried
+// after a crash half-way, credits once. Once a callback is verified its
+// work is finished even if the caller hangs up: a payment marked paid whose
+// credit was cancelled half-way would wait for a retry that may never come.
+func (s *Service) Confirm(ctx context.Context, provider string, cb Callback) error {
+	p, ok := s.providers[provider]
+	if !ok {
+		return ErrCallbackProvider
+	}
+	conf, err := p.ParseCallback(cb)
+	if err == nil {
+		work, cancel := context.WithTimeout(context.WithoutCancel(ctx), confirmTimeout)
+		err = s.confirm(work, p.Name(), conf)
+		cancel()
+	}
+	if err != nil {
+		e := action.AsError(err)
+		if e == action.ErrInternal {
+			s.log.Error("wallet: payment callback", "provider", provider, "error", err)
+		} else {
+			s.log.Info("wallet: payment callback refused", "provider", provider, "status", e.Status, "key", e.Key)
 		}
-		name := strings.TrimPrefix(r.URL.Path, CallbackPath)
-		p, ok := s.providers[name]
-		if !ok {
-			s.writeCallbackError(w, r, ErrCallbackProvider)
-			return
-		}
-		r.Body = http.MaxBytesReader(w, r.Body, maxCallbackBytes)
-		conf, err := p.ParseCallback(r)
-		if err == nil {
-			// Once a callback is verified its work is finished even if the
-			// provider hangs up: a payment marked paid whose credit was
-			// cancelled half-way would wait for a retry that may never come.
-			ctx, cancel := context.WithTimeout(context.WithoutCancel(r.Context()), confirmTimeout)
-			err = s.confirm(ctx, p.Name(), conf)
-			cancel()
-		}
-		if err != nil {
-			e := action.AsError(err)
-			if e == action.ErrInternal {
-				s.log.Error("wallet: payment callback", "provider", name, "error", err)
-			} else {
-				s.log.Info("wallet: payment callback refused", "provider", name, "status", e.Status, "key", e.Key)
-			}
-			s.writeCallbackError(w, r, e)
-			return
-		}
-		writeCallbackJSON(w, http.StatusOK, map[string]string{"status": persistence.PaymentPaid})
-	})
+	}
+	return err
 }
 
 // confirmTimeout bounds the work of one verified callback.
@@ -122,17 +107,4 @@ func topUpOp(pay persistence.Payment, at int64) persistence.WalletOp {
 			{UserID: pay.UserID, Asset: pay.Asset, Amount: pay.Amount},
 		},
 	}
-}
-
-func (s *Service) writeCallbackError(w http.ResponseWriter, r *http.Request, e *action.Error) {
-	lang := action.RequestFrom(r.Context()).Lang
-	writeCallbackJSON(w, e.Status, map[string]any{
-		"statusCode": e.Status, "messages": []string{s.translate(lang, e.Key, e.Args)}, "codes": []string{e.Key}})
-}
-
-func writeCallbackJSON(w http.ResponseWriter, status int, v any) {
-	w.Header().Set("Content-Type", "application/json; charset=utf-8")
-	w.Header().Set("Cache-Control", "no-store")
-	w.WriteHeader(status)
-	_ = json.NewEncoder(w).Encode(v)
 }

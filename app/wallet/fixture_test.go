@@ -3,7 +3,6 @@ package wallet
 import (
 	"context"
 	"encoding/json"
-	"net/http"
 	"net/http/httptest"
 	"strconv"
 	"sync"
@@ -16,6 +15,7 @@ import (
 	"souk/app/i18n"
 	"souk/app/internal/apptest"
 	"souk/persistence"
+	"souk/transport/httpapi"
 	"souk/webui"
 )
 
@@ -73,13 +73,15 @@ func newFixture(t *testing.T, db *persistence.DB) *fixture {
 	require.NoError(t, err)
 
 	f := &fixture{t: t, db: db, sessions: &apptest.Sessions{}, clock: &clock{t: time.Now()}, reg: action.NewRegistry()}
-	mux := http.NewServeMux()
-	srv := httptest.NewServer(mux)
+	// The callbacks arrive through the real HTTP route of transport/httpapi.
+	srv := httptest.NewServer(httpapi.New(httpapi.Config{Registry: f.reg, Translator: catalog,
+		PaymentCallback: func(ctx context.Context, provider string, body []byte, header func(string) string) error {
+			return f.s.Confirm(ctx, provider, Callback{Body: body, Header: header})
+		}}))
 	t.Cleanup(srv.Close)
 	f.base = srv.URL
 	f.s = New(Config{DB: db, Sessions: f.sessions, Secret: testSecret, PublicURL: "https://souk.test/",
 		CallbackBase: srv.URL, Translator: catalog, Now: f.clock.Now})
-	mux.Handle(CallbackPath, f.s.CallbackHandler())
 	f.s.Register(f.reg)
 	return f
 }

@@ -158,7 +158,7 @@ func TestSandboxFlow(t *testing.T) {
 		_, err = f.s.SandboxPay(as(0, "en"), latePage)
 		apptest.RequireKey(t, err, "payments.error.expired")
 		body := callbackBody(t, latePage.ID, "EUR", 500)
-		res := f.post(f.s.sandbox.SignedCallback(t.Context(), body, "late-nonce", f.clock.Now()))
+		res := f.post(f.signed(f.s.sandbox, body, "late-nonce", f.clock.Now()))
 		assert.Equal(t, http.StatusConflict, res.StatusCode, "a callback after the expiry is refused")
 		assert.Equal(t, "0.00", f.balances(ann).Money["EUR"])
 		f.audit()
@@ -170,6 +170,18 @@ func callbackBody(t *testing.T, id action.ID, asset string, amount int64) []byte
 	b, err := json.Marshal(sandboxCallback{PaymentID: member.FormatID(int64(id)), Asset: asset, Amount: amount, ProviderRef: "ref"})
 	require.NoError(t, err)
 	return b
+}
+
+// signed is the callback request carrying body as p signs it at at with nonce.
+func (f *fixture) signed(p *Sandbox, body []byte, nonce string, at time.Time) (*http.Request, error) {
+	req, err := http.NewRequest(http.MethodPost, f.base+CallbackPath+SandboxName, bytes.NewReader(body))
+	if err != nil {
+		return nil, err
+	}
+	for k, v := range p.SignedHeaders(body, nonce, at) {
+		req.Header.Set(k, v)
+	}
+	return req, nil
 }
 
 // post sends a callback request built by the sandbox.
@@ -193,7 +205,7 @@ func TestCallbackRefusals(t *testing.T) {
 		body := callbackBody(t, page.ID, "USD", 2000)
 		now := f.clock.Now()
 		sign := func(body []byte, nonce string, at time.Time) (*http.Request, error) {
-			return f.s.sandbox.SignedCallback(t.Context(), body, nonce, at)
+			return f.signed(f.s.sandbox, body, nonce, at)
 		}
 		unchanged := func(why string) {
 			t.Helper()
@@ -217,7 +229,7 @@ func TestCallbackRefusals(t *testing.T) {
 		unchanged("a body that is not the signed one")
 
 		other := NewSandbox(SandboxConfig{Secret: []byte("another-secret-another-secret-another"), CallbackURL: f.base + CallbackPath + SandboxName, Now: f.clock.Now})
-		assert.Equal(t, http.StatusUnauthorized, f.post(other.SignedCallback(t.Context(), body, "nonce-other", now)).StatusCode)
+		assert.Equal(t, http.StatusUnauthorized, f.post(f.signed(other, body, "nonce-other", now)).StatusCode)
 		unchanged("signed with another key")
 
 		assert.Equal(t, http.StatusUnauthorized, f.post(sign(body, "nonce-stale", now.Add(-CallbackWindow-time.Second))).StatusCode)

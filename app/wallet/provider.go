@@ -2,7 +2,6 @@ package wallet
 
 import (
 	"context"
-	"net/http"
 	"time"
 
 	"souk/persistence"
@@ -21,7 +20,15 @@ type Provider interface {
 	// ParseCallback verifies a callback's signature and freshness and
 	// reads it; a forged or stale callback is ErrCallbackForged. Whether
 	// its nonce was seen is the caller's check.
-	ParseCallback(r *http.Request) (Confirmation, error)
+	ParseCallback(cb Callback) (Confirmation, error)
+}
+
+// Callback is a provider's notification as it arrived, whatever carried it
+// (the HTTP route is transport/httpapi's): its body, at most
+// MaxCallbackBytes, and a reader of its headers.
+type Callback struct {
+	Body   []byte
+	Header func(name string) string
 }
 
 // Checkout is where a member pays.

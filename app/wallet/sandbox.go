@@ -36,8 +36,8 @@ const (
 	HeaderSignature = "X-Sandbox-Signature"
 )
 
-// maxCallbackBytes bounds a callback's body.
-const maxCallbackBytes = 16 << 10
+// MaxCallbackBytes bounds a callback's body.
+const MaxCallbackBytes = 16 << 10
 
 // SandboxConfig wires a Sandbox.
 type SandboxConfig struct {
@@ -115,9 +115,12 @@ func (p *Sandbox) Pay(ctx context.Context, pay persistence.Payment) error {
 	if err != nil {
 		return fmt.Errorf("sandbox: encode the callback: %w", err)
 	}
-	req, err := p.SignedCallback(ctx, body, newNonce(), p.cfg.Now())
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, p.cfg.CallbackURL, bytes.NewReader(body))
 	if err != nil {
-		return err
+		return fmt.Errorf("sandbox: callback request: %w", err)
+	}
+	for k, v := range p.SignedHeaders(body, newNonce(), p.cfg.Now()) {
+		req.Header.Set(k, v)
 	}
 	res, err := p.cfg.Client.Do(req)
 	if err != nil {
@@ -142,43 +145,36 @@ func (e *CallbackRefused) Error() string {
 	return fmt.Sprintf("sandbox: the callback was refused: %d %s", e.Status, e.Body)
 }
 
-// SignedCallback is the callback request carrying body, signed at now
-// with nonce (tests make forged, stale and replayed ones from it).
-func (p *Sandbox) SignedCallback(ctx context.Context, body []byte, nonce string, now time.Time) (*http.Request, error) {
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, p.cfg.CallbackURL, bytes.NewReader(body))
-	if err != nil {
-		return nil, fmt.Errorf("sandbox: callback request: %w", err)
-	}
+// SignedHeaders are the headers of the callback carrying body, signed at
+// now with nonce (tests make forged, stale and replayed ones from them).
+func (p *Sandbox) SignedHeaders(body []byte, nonce string, now time.Time) map[string]string {
 	signature, stamp := p.callbacks.SignStamped(now, nonce, string(body))
-	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set(HeaderTimestamp, stamp)
-	req.Header.Set(HeaderNonce, nonce)
-	req.Header.Set(HeaderSignature, signature)
-	return req, nil
+	return map[string]string{"Content-Type": "application/json", HeaderTimestamp: stamp, HeaderNonce: nonce,
+		HeaderSignature: signature}
 }
 
 // ParseCallback verifies the signature of the body, nonce and timestamp
 // and that the timestamp is within CallbackWindow, then reads the body.
-func (p *Sandbox) ParseCallback(r *http.Request) (Confirmation, error) {
-	body, err := io.ReadAll(io.LimitReader(r.Body, maxCallbackBytes+1))
-	if err != nil || len(body) > maxCallbackBytes {
+func (p *Sandbox) ParseCallback(cb Callback) (Confirmation, error) {
+	body := cb.Body
+	if len(body) > MaxCallbackBytes {
 		return Confirmation{}, ErrCallbackForged
 	}
-	stamp, nonce := r.Header.Get(HeaderTimestamp), r.Header.Get(HeaderNonce)
+	stamp, nonce := cb.Header(HeaderTimestamp), cb.Header(HeaderNonce)
 	if nonce == "" || len(nonce) > 64 ||
-		!p.callbacks.VerifyStamped(r.Header.Get(HeaderSignature), stamp, p.cfg.Now(), CallbackWindow, nonce, string(body)) {
+		!p.callbacks.VerifyStamped(cb.Header(HeaderSignature), stamp, p.cfg.Now(), CallbackWindow, nonce, string(body)) {
 		return Confirmation{}, ErrCallbackForged
 	}
 	at, _ := signed.Fresh(stamp, p.cfg.Now(), CallbackWindow)
-	var cb sandboxCallback
-	if err := json.Unmarshal(body, &cb); err != nil {
+	var paid sandboxCallback
+	if err := json.Unmarshal(body, &paid); err != nil {
 		return Confirmation{}, ErrCallbackMismatch
 	}
-	id, err := strconv.ParseInt(cb.PaymentID, 10, 64)
+	id, err := strconv.ParseInt(paid.PaymentID, 10, 64)
 	if err != nil || id <= 0 {
 		return Confirmation{}, ErrCallbackMismatch
 	}
-	return Confirmation{PaymentID: id, Asset: cb.Asset, Amount: cb.Amount, ProviderRef: cb.ProviderRef, Nonce: nonce, At: at}, nil
+	return Confirmation{PaymentID: id, Asset: paid.Asset, Amount: paid.Amount, ProviderRef: paid.ProviderRef, Nonce: nonce, At: at}, nil
 }
 
 // newNonce is 16 random bytes in hex.

@@ -17,6 +17,7 @@ import (
 	"souk/app/i18n"
 	"souk/app/page"
 	"souk/app/settings"
+	"souk/app/wallet"
 	"souk/persistence"
 	"souk/transport/httpapi"
 	"souk/transport/web"
@@ -182,17 +183,19 @@ func serve(ctx context.Context, cfg Config, stdout io.Writer) error {
 		return fmt.Errorf("cannot load the web client: %w", err)
 	}
 	handler := httpapi.New(httpapi.Config{
-		Registry:        reg,
-		Translator:      catalog,
-		Fallback:        client,
-		TrustProxy:      cfg.TrustProxy,
-		PublicURL:       cfg.PublicURL,
-		HSTS:            cfg.HSTS,
-		MetricsToken:    cfg.MetricsToken,
-		Auth:            svc.sessions,
-		Upload:          uploadRoute,
-		MediaFile:       mediaRoute,
-		PaymentCallback: svc.wallet.CallbackHandler(),
+		Registry:     reg,
+		Translator:   catalog,
+		Fallback:     client,
+		TrustProxy:   cfg.TrustProxy,
+		PublicURL:    cfg.PublicURL,
+		HSTS:         cfg.HSTS,
+		MetricsToken: cfg.MetricsToken,
+		Auth:         svc.sessions,
+		Upload:       uploadRoute,
+		MediaFile:    mediaRoute,
+		PaymentCallback: func(ctx context.Context, provider string, body []byte, header func(string) string) error {
+			return svc.wallet.Confirm(ctx, provider, wallet.Callback{Body: body, Header: header})
+		},
 		Gauges: []httpapi.Gauge{{Name: "souk_upload_jobs_active", Help: "Upload-job grains active on this node.",
 			Value: func() float64 { return float64(rt.sys.UploadActivations()) }}},
 		Ready: func(ctx context.Context) error {

@@ -47,9 +47,11 @@ type Config struct {
 	// MediaFile opens a media item for GET /api/media/{id}/{name}; nil:
 	// the route is not served.
 	MediaFile func(ctx context.Context, id int64) (MediaFile, error)
-	// PaymentCallback serves POST /api/pay/callback/{provider}: the payment
-	// providers' signed callbacks (souk/app/wallet). Nil: not served.
-	PaymentCallback http.Handler
+	// PaymentCallback applies a payment provider's signed callback (a
+	// webhook) arriving at POST /api/pay/callback/{provider}: its body, at
+	// most MaxCallbackBody bytes, and a reader of its headers; the error is
+	// an action error (souk/app/wallet's Confirm). Nil: not served.
+	PaymentCallback func(ctx context.Context, provider string, body []byte, header func(string) string) error
 	// Gauges are read when /metrics is scraped, besides the server's own.
 	Gauges []Gauge
 }
@@ -76,6 +78,7 @@ type Server struct {
 
 	upload    func(ctx context.Context, form UploadForm) (any, error)
 	mediaFile func(ctx context.Context, id int64) (MediaFile, error)
+	payment   func(ctx context.Context, provider string, body []byte, header func(string) string) error
 }
 
 // New builds the router of a node.
@@ -93,6 +96,7 @@ func New(cfg Config) *Server {
 		hsts:         cfg.HSTS,
 		upload:       cfg.Upload,
 		mediaFile:    cfg.MediaFile,
+		payment:      cfg.PaymentCallback,
 	}
 	if s.maxBody <= 0 {
 		s.maxBody = DefaultMaxBody
@@ -111,9 +115,9 @@ func New(cfg Config) *Server {
 	if s.mediaFile != nil {
 		r.Get("/api/media/{id}/{name}", s.handleMedia)
 	}
-	if cfg.PaymentCallback != nil {
+	if s.payment != nil {
 		// Every method reaches it: it answers anything but POST with 405.
-		r.Handle("/api/pay/callback/{provider}", cfg.PaymentCallback)
+		r.Handle("/api/pay/callback/{provider}", http.HandlerFunc(s.handlePaymentCallback))
 	}
 	r.Get("/healthz", s.handleHealth)
 	r.Get("/readyz", s.handleReady)
