@@ -8,6 +8,7 @@ import (
 	"souk/app/community"
 	"souk/app/content"
 	"souk/app/notify"
+	"souk/app/wallet"
 )
 
 // communitySweepEvery is how often a node settles the bounties whose
@@ -17,14 +18,11 @@ const communitySweepEvery = time.Minute
 // The notify service writes the community's notifications.
 var _ community.Notifier = (*notify.Service)(nil)
 
-// newCommunity builds the community service: its money moves in the
-// wallet grains, its notifications go through notices.
-func newCommunity(d deps, notices *notify.Service) *community.Service {
-	cfg := community.Config{DB: d.db, Notify: notices}
-	if d.wallets != nil {
-		cfg.Ledger = d.wallets
-	}
-	return community.New(cfg)
+// newCommunity builds the community service: its money moves through the
+// wallet service (in the wallet grains, the balances pushed live to the
+// members they touch), its notifications go through notices.
+func newCommunity(d deps, notices *notify.Service, wallets *wallet.Service) *community.Service {
+	return community.New(community.Config{DB: d.db, Notify: notices, Ledger: wallets})
 }
 
 // communityTargets are the topics and answers as the content feature's

@@ -115,7 +115,8 @@ var (
 	// account makes avatars from members' images through media.
 	_ account.Avatars = (*media.Service)(nil)
 	// content's purchases run through wallet, which pushes the balances.
-	_ content.Ledger = (*wallet.Service)(nil)
+	_ content.Ledger   = (*wallet.Service)(nil)
+	_ community.Ledger = (*wallet.Service)(nil)
 )
 
 // newServices builds every feature service of d.
@@ -139,7 +140,7 @@ func newServices(d deps) *services {
 	accounts := account.New(account.Config{DB: d.db, SocketTokens: creds, Signups: creds, Notifications: notices,
 		AvatarHosts: d.avatarHosts, Sessions: events, Avatars: mediaSvc})
 	wallets := newWallet(d, events)
-	comm := newCommunity(d, notices)
+	comm := newCommunity(d, notices, wallets)
 	s := &services{
 		community: comm,
 		secret:    d.secret,

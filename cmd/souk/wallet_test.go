@@ -80,6 +80,18 @@ func TestWalletEndToEnd(t *testing.T) {
 	// is read with the new rights, no refresh needed.
 	chat := f.call(asMember, "utils.chat", map[string]any{"text": "with the tier"})
 	require.Equal(t, ok, chat.status, "the member's HTTP calls have the tier's rights at once: %s", chat)
+
+	// Another feature's money (a paid node's joining fee, USD 2.99) moves
+	// through the wallet service: the balances come live too.
+	var held struct {
+		Wallet struct {
+			Money map[string]string `json:"money"`
+		} `json:"wallet"`
+	}
+	f.must(asMember, "wallet.get", nil, &held)
+	f.must(asMember, "community.join", map[string]any{"nodeId": 2000000002}, nil)
+	require.NoError(t, json.Unmarshal(await("wallet"), &live))
+	assert.Equal(t, addCents(t, held.Wallet.Money["USD"], -299), live.Money["USD"], "the joining fee, live")
 }
 
 // addCents adds cents to a money text with two decimals.
