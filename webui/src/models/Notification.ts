@@ -14,6 +14,24 @@ export interface ReportContent {
   content: string;
 }
 
+/** The content of a comment, reply, mention or like notification: what it is about and the comment's first words. */
+export interface ActivityContent {
+  /** article, topic, answer or comment. */
+  targetType: string;
+  /** The comment answered (a reply), when there is one. */
+  replyTo: string;
+  excerpt: string;
+}
+
+/** The content of a community notification: an answer to the member's topic, an award, a refund. */
+export interface CommunityContent {
+  /** answer, award or refund. */
+  kind: string;
+  /** An award's share or a refund's amount, with its currency (CREDIT for credit). */
+  value: string;
+  currency: string;
+}
+
 /** The content of a system announcement. */
 export interface SystemContent {
   text: string;
@@ -77,6 +95,18 @@ export class Notification {
   get report(): ReportContent {
     const c = this.content;
     return { title: text(c.title), slug: text(c.slug), desc: text(c.desc), userContent: text(c.user_content), content: text(c.content) };
+  }
+
+  /** The fields of a comment, mention or like notification. */
+  get activity(): ActivityContent {
+    const c = this.content;
+    return { targetType: text(c.targetType), replyTo: text(c.replyTo), excerpt: text(c.excerpt) };
+  }
+
+  /** The fields of a community notification. */
+  get community(): CommunityContent {
+    const c = this.content;
+    return { kind: text(c.kind), value: text(c.value), currency: text(c.currency) };
   }
 
   /** The text and optional link of a system announcement (and of other kinds that carry text). */

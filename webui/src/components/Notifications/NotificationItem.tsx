@@ -1,4 +1,4 @@
-import { Bell, Flag, Megaphone, UserPlus, type LucideIcon } from 'lucide-react';
+import { AtSign, Bell, Flag, Heart, Megaphone, MessageSquare, UserPlus, Users, type LucideIcon } from 'lucide-react';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { slugPath, type Notification } from '../../models/Notification';
@@ -7,14 +7,27 @@ import { relativeTime } from '../../utils/time';
 import { LocalizedLink } from '../common/LocalizedLink';
 import { UserAvatar } from '../User/UserAvatar';
 
-const ICONS: Record<string, LucideIcon> = { report: Flag, follow: UserPlus, system: Megaphone };
+const ICONS: Record<string, LucideIcon> = {
+  report: Flag,
+  follow: UserPlus,
+  system: Megaphone,
+  comment: MessageSquare,
+  mention: AtSign,
+  like: Heart,
+  community: Users,
+};
+
+/** The kinds a member's activity causes: their title names who did it and to what. */
+const ACTIVITY = new Set(['comment', 'mention', 'like']);
 
 const LINK = 'font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-400';
 
 /**
  * One notification, by type: a report with the reported item (linking to its slug), the reason,
- * the reported text and the outcome; a follow with the follower's profile link; a system
- * announcement with its text and link; any other kind with its title and text. Opening a link or
+ * the reported text and the outcome; a follow with the follower's profile link; a comment,
+ * reply, mention or like with who did it, to what, and the comment's first words; a community
+ * answer, award or refund with its topic and amount; a system announcement with its text and
+ * link; any other kind with its title and text. Opening a link or
  * pressing "mark read" marks it read.
  */
 export const NotificationItem = observer(function NotificationItem({
@@ -80,6 +93,24 @@ export const NotificationItem = observer(function NotificationItem({
 
 function NotificationTitle({ notification, onOpen }: { notification: Notification; onOpen: () => void }) {
   const { t } = useTranslation();
+  if (ACTIVITY.has(notification.type) && notification.from) {
+    const { targetType, replyTo } = notification.activity;
+    const what = t(`notification.activity.target.${targetType}`, { defaultValue: t('notification.activity.target.other') });
+    const key = notification.type === 'comment' && replyTo ? 'reply' : notification.type;
+    return (
+      <>
+        <LocalizedLink to={notification.fromPath} onClick={onOpen} className={LINK}>
+          {notification.from.name}
+        </LocalizedLink>{' '}
+        <span className="font-normal text-zinc-600 dark:text-zinc-300">{t(`notification.activity.${key}`, { what })}</span>
+      </>
+    );
+  }
+  if (notification.type === 'community') {
+    const { kind, value, currency } = notification.community;
+    const amount = currency === 'CREDIT' ? value : `${value} ${currency}`;
+    return <>{t(`notification.community.${kind}`, { defaultValue: notification.title, amount, title: notification.title })}</>;
+  }
   if (notification.type === 'follow' && notification.from) {
     return (
       <>
@@ -130,6 +161,16 @@ function NotificationBody({ notification, onOpen }: { notification: Notification
         </div>
       );
     }
+    case 'comment':
+    case 'mention':
+    case 'like': {
+      const { excerpt } = notification.activity;
+      return excerpt ? <p className="mt-1 whitespace-pre-wrap break-words text-zinc-600 dark:text-zinc-300">“{excerpt}”</p> : null;
+    }
+    case 'community':
+      return notification.community.kind === 'answer' || !notification.title ? null : (
+        <p className="mt-1 break-words text-zinc-600 dark:text-zinc-300">{notification.title}</p>
+      );
     case 'follow':
       return notification.from ? (
         <LocalizedLink to={notification.fromPath} onClick={onOpen} className={`mt-1 inline-block text-xs ${LINK}`}>

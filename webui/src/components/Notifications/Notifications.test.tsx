@@ -59,6 +59,33 @@ describe('NotificationBox', () => {
     expect(items[2].previousElementSibling).toHaveAttribute('data-testid', 'time-divider');
   });
 
+  it('renders what members do: comments, replies, mentions and likes with who and what, and the community kinds', async () => {
+    const ann = inboxUser('7', 'Ann');
+    const { root } = setup([
+      notification(11, 0, { type: 'comment', title: 'Ann', from: ann, content: { targetType: 'article', targetId: '5', excerpt: 'Great read' } }),
+      notification(12, 1, { type: 'comment', title: 'Ann', from: ann, content: { targetType: 'comment', targetId: '6', replyTo: '6', excerpt: 'Agreed' } }),
+      notification(13, 2, { type: 'mention', title: 'Ann', from: ann, content: { targetType: 'topic', targetId: '8', excerpt: 'ask @ming' } }),
+      notification(14, 3, { type: 'like', title: 'Ann', from: ann, content: { targetType: 'answer', targetId: '9' } }),
+      notification(15, 4, { type: 'community', title: 'Best tip?', content: { kind: 'answer', topicId: '8' } }),
+      notification(16, 5, { type: 'community', title: 'Best tip?', content: { kind: 'award', topicId: '8', value: '5.00', currency: 'USD' } }),
+      notification(17, 6, { type: 'community', title: 'Best tip?', content: { kind: 'refund', topicId: '8', value: '500', currency: 'CREDIT' } }),
+    ]);
+    root.ui.open('notifications');
+    renderInVirtuoso(<NotificationBox />, root);
+    const items = await screen.findAllByTestId('notification');
+    expect(items[0]).toHaveTextContent('Ann commented on your article');
+    expect(items[0]).toHaveTextContent('“Great read”');
+    expect(within(items[0]).getByText('Ann').closest('a')).toHaveAttribute('href', '/en/profile/member7-7');
+    expect(items[1]).toHaveTextContent('Ann replied to your comment');
+    expect(items[2]).toHaveTextContent('Ann mentioned you in a comment');
+    expect(items[2]).toHaveTextContent('“ask @ming”');
+    expect(items[3]).toHaveTextContent('Ann liked your answer');
+    expect(items[4]).toHaveTextContent('New answer to your topic “Best tip?”');
+    expect(items[5]).toHaveTextContent('Your answer was awarded 5.00 USD');
+    expect(items[5]).toHaveTextContent('Best tip?');
+    expect(items[6]).toHaveTextContent('Nothing was awarded: your bounty of 500 came back');
+  });
+
   it('renders each type: a report with its fields and slug, a follow with the profile, a system text with its link', async () => {
     const { root } = setup();
     root.ui.open('notifications');
