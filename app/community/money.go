@@ -1,13 +1,11 @@
 package community
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
-	"strconv"
 	"strings"
 
+	"souk/app/internal/money"
 	"souk/persistence"
 )
 
@@ -56,33 +54,16 @@ func (s *Service) assetByCode(ctx context.Context, code string) asset {
 // without floats; ok is false for anything else, too many decimals, or
 // more than the asset's bound.
 func (a asset) parse(text string) (int64, bool) {
-	whole, frac, dotted := strings.Cut(strings.TrimSpace(text), ".")
-	if whole == "" || len(whole) > 12 || !digits(whole) || !digits(frac) || (dotted && frac == "") || len(frac) > a.decimals {
-		return 0, false
-	}
-	var units int64
-	for _, d := range whole + frac + strings.Repeat("0", a.decimals-len(frac)) {
-		units = units*10 + int64(d-'0')
-	}
+	units, err := money.Parse(text, a.decimals, false)
 	limit := int64(maxCredit)
 	if a.code != persistence.AssetCredit {
-		limit = maxMoneyMajor * pow10(a.decimals)
+		limit = maxMoneyMajor * money.Pow10(a.decimals)
 	}
-	return units, units > 0 && units <= limit
+	return units, err == nil && units <= limit
 }
 
 // format writes minor units with the asset's decimals ("12.30", credit "300").
-func (a asset) format(units int64) string {
-	text := strconv.FormatInt(units, 10)
-	if a.decimals == 0 {
-		return text
-	}
-	if len(text) <= a.decimals {
-		text = strings.Repeat("0", a.decimals-len(text)+1) + text
-	}
-	cut := len(text) - a.decimals
-	return text[:cut] + "." + text[cut:]
-}
+func (a asset) format(units int64) string { return money.Format(units, a.decimals) }
 
 // kind is "credit" or "money", as the client names a bounty's type.
 func (a asset) kind() string {
@@ -92,46 +73,6 @@ func (a asset) kind() string {
 	return "money"
 }
 
-func pow10(n int) int64 {
-	p := int64(1)
-	for range n {
-		p *= 10
-	}
-	return p
-}
-
-func digits(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] < '0' || s[i] > '9' {
-			return false
-		}
-	}
-	return true
-}
-
 // Amount is an amount in an input: a JSON string ("12.30") or number
 // (300), kept as written (never read as a float).
-type Amount string
-
-// UnmarshalJSON accepts a string, a number or null.
-func (a *Amount) UnmarshalJSON(b []byte) error {
-	b = bytes.TrimSpace(b)
-	switch {
-	case bytes.Equal(b, []byte("null")):
-		*a = ""
-		return nil
-	case len(b) > 0 && b[0] == '"':
-		var s string
-		if err := json.Unmarshal(b, &s); err != nil {
-			return err
-		}
-		*a = Amount(s)
-		return nil
-	}
-	var n json.Number
-	if err := json.Unmarshal(b, &n); err != nil {
-		return err
-	}
-	*a = Amount(n.String())
-	return nil
-}
+type Amount = money.Amount
