@@ -50,6 +50,9 @@ type Config struct {
 	NATSCluster string
 	// Kinds are the grain kinds this node hosts.
 	Kinds []*pcluster.Kind
+	// Registry is the shared record of live nodes (the cluster's database);
+	// nil when there is none (a single node). See Registry.
+	Registry Registry
 	// RequestTimeout bounds one grain request attempt; zero means 5s.
 	RequestTimeout time.Duration
 	// Logger receives the node's logs; nil means slog.Default().
@@ -81,8 +84,13 @@ type Node struct {
 	stopped  bool // guarded by mu
 	restarts atomic.Int64
 
-	hooksMu sync.Mutex
-	hooks   []func() // guarded by hooksMu: called after each topology change
+	hooksMu      sync.Mutex
+	hooks        []func()      // guarded by hooksMu: called after each topology change
+	servingHooks []func(error) // guarded by hooksMu: called when Serving's answer changes
+
+	view      view          // the registry's last answer
+	watchStop chan struct{} // closed by Stop and Crash: the watch goroutine ends
+	watchDone chan struct{} // closed by the watch goroutine
 }
 
 // member is one incarnation of this node in the protoactor cluster.
@@ -103,7 +111,7 @@ func Start(ctx context.Context, cfg Config) (*Node, error) {
 	if cfg.RequestTimeout == 0 {
 		cfg.RequestTimeout = 5 * time.Second
 	}
-	n := &Node{cfg: cfg, log: cfg.Logger, name: cfg.NodeName}
+	n := &Node{cfg: cfg, log: cfg.Logger, name: cfg.NodeName, watchStop: make(chan struct{}), watchDone: make(chan struct{})}
 	if n.log == nil {
 		n.log = slog.Default()
 	}
@@ -140,6 +148,7 @@ func Start(ctx context.Context, cfg Config) (*Node, error) {
 		_ = bus.Close(ctx)
 		return nil, err
 	}
+	go n.watch()
 	if err := n.WaitReady(ctx); err != nil {
 		_ = n.Stop(context.WithoutCancel(ctx))
 		return nil, err
@@ -189,7 +198,7 @@ func (n *Node) startMember() (err error) {
 		remoteOpts = append(remoteOpts, remote.WithAdvertisedHost(net.JoinHostPort(hostOr(n.cfg.Advertise, ""), strconv.Itoa(remotePort))))
 	}
 	logger := n.log.With("lib", "protoactor")
-	system := actor.NewActorSystem(actor.WithLoggerFactory(func(*actor.ActorSystem) *slog.Logger { return quiet(logger) }))
+	system := actor.NewActorSystem(actor.WithLoggerFactory(func(*actor.ActorSystem) *slog.Logger { return summarize(quiet(logger)) }))
 	local := isLoopback(gossipHost)
 	provider := newProvider(providerConfig{
 		nodeName:  n.name,
@@ -299,6 +308,8 @@ func (n *Node) Stop(ctx context.Context) error {
 		return nil
 	}
 	n.stopped = true
+	n.stopWatch()
+	n.forget()
 	if m := n.member.Load(); m != nil {
 		n.stopMember(m, true)
 	}
@@ -314,12 +325,19 @@ func (n *Node) Crash() {
 		return
 	}
 	n.stopped = true
+	n.stopWatch()
 	if m := n.member.Load(); m != nil {
 		n.stopMember(m, false)
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
 	defer cancel()
 	_ = n.bus.Close(ctx)
+}
+
+// stopWatch ends the watch goroutine. n.mu must be held.
+func (n *Node) stopWatch() {
+	close(n.watchStop)
+	<-n.watchDone
 }
 
 // Ready returns nil once the current member sees itself in the topology,

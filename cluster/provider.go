@@ -41,6 +41,9 @@ type Provider struct {
 	blockedBy map[string]time.Time // guarded by mu: peer node name → when it last said it blocks our id
 	peers     []Peer               // guarded by mu: the live peers last seen
 	shutdown  bool                 // guarded by mu
+	known     map[string]string    // guarded by mu: every peer node seen, by name → its last gossip address
+	missing   []string             // guarded by mu: gossip addresses of live nodes (registry) gossip does not show
+	joining   bool                 // guarded by mu: a join runs
 
 	onBlocked func()       // called once when a majority of peers blocks this member
 	onPeers   func([]Peer) // called from the loop with every new live peer set
@@ -60,6 +63,8 @@ type Peer struct {
 	Node string
 	// Route is the nats-route:// URL of its embedded NATS server, "" if none.
 	Route string
+	// Gossip is its memberlist address, host:port.
+	Gossip string
 }
 
 type providerConfig struct {
@@ -95,7 +100,7 @@ type blockedMsg struct {
 
 const (
 	loopInterval  = 500 * time.Millisecond
-	rejoinEvery   = 5 * time.Second
+	rejoinEvery   = 2 * time.Second
 	blockedMemory = 5 * time.Second
 )
 
@@ -106,6 +111,7 @@ func newProvider(cfg providerConfig, log *slog.Logger) *Provider {
 		changed:   make(chan struct{}, 1),
 		done:      make(chan struct{}),
 		blockedBy: make(map[string]time.Time),
+		known:     make(map[string]string),
 	}
 }
 
@@ -141,7 +147,7 @@ func (p *Provider) StartMember(c *pcluster.Cluster) error {
 		return fmt.Errorf("cluster: start gossip on %s: %w", net.JoinHostPort(p.cfg.bindHost, strconv.Itoa(p.cfg.bindPort)), err)
 	}
 	p.ml = ml
-	p.join()
+	p.join(p.cfg.seeds)
 	p.signal()
 	p.wg.Add(1)
 	go p.loop()
@@ -192,15 +198,60 @@ func (p *Provider) signal() {
 	}
 }
 
-func (p *Provider) join() {
-	if len(p.cfg.seeds) == 0 {
+func (p *Provider) join(addrs []string) {
+	if len(addrs) == 0 {
 		return
 	}
-	if n, err := p.ml.Join(p.cfg.seeds); err != nil {
-		p.log.Warn("gossip: no seed answered yet, retrying", "seeds", p.cfg.seeds, "error", err)
+	if n, err := p.ml.Join(addrs); err != nil {
+		p.log.Warn("gossip: no seed answered yet, retrying", "seeds", addrs, "error", err)
 	} else {
-		p.log.Info("gossip: joined", "seeds", p.cfg.seeds, "contacted", n)
+		p.log.Info("gossip: joined", "seeds", addrs, "contacted", n)
 	}
+}
+
+// SetMissing hands the provider the gossip addresses of nodes the registry
+// lists as live but gossip does not show; the loop joins them.
+func (p *Provider) SetMissing(addrs []string) {
+	p.mu.Lock()
+	p.missing = addrs
+	p.mu.Unlock()
+}
+
+// rejoinTargets is whom to join: the live nodes gossip does not show, and
+// while the node is alone, its seeds and every peer it saw before (a node
+// restarted by hand may have come back without seeds, and the others stop
+// gossiping to a member they declared dead).
+func (p *Provider) rejoinTargets(alone bool) []string {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	targets := slices.Clone(p.missing)
+	if alone {
+		targets = append(targets, p.cfg.seeds...)
+		for _, addr := range p.known {
+			targets = append(targets, addr)
+		}
+	}
+	slices.Sort(targets)
+	return slices.Compact(targets)
+}
+
+// rejoin joins targets on a goroutine of its own (an unreachable address
+// holds a join for seconds), one join at a time. Shutdown does not wait for
+// it: a join on a stopped memberlist fails at once.
+func (p *Provider) rejoin(targets []string) {
+	p.mu.Lock()
+	if p.joining || p.shutdown {
+		p.mu.Unlock()
+		return
+	}
+	p.joining = true
+	p.mu.Unlock()
+	go func() {
+		p.join(targets)
+		p.mu.Lock()
+		p.joining = false
+		p.mu.Unlock()
+	}()
 }
 
 func (p *Provider) loop() {
@@ -232,19 +283,45 @@ func (p *Provider) loop() {
 			last = members
 		}
 		p.mu.Lock()
+		p.logChanges(p.peers, peers)
 		p.peers = peers
+		for _, peer := range peers {
+			p.known[peer.Node] = peer.Gossip
+		}
 		p.mu.Unlock()
 		if p.onPeers != nil {
 			p.onPeers(peers)
 		}
-		if len(peers) == 0 && len(p.cfg.seeds) > 0 && time.Since(lastJoin) > rejoinEvery {
-			lastJoin = time.Now()
-			p.join()
+		if time.Since(lastJoin) > rejoinEvery {
+			if targets := p.rejoinTargets(len(peers) == 0); len(targets) > 0 {
+				lastJoin = time.Now()
+				p.rejoin(targets)
+			}
 		}
 		p.tellBlocked(left)
 		if p.blockedByMajority(peers) && p.onBlocked != nil {
 			p.onBlocked()
 			p.onBlocked = nil
+		}
+	}
+}
+
+// logChanges logs each peer that left (one warning: its grains are
+// activated again on the live nodes when next called) and each that
+// joined. p.mu must be held.
+func (p *Provider) logChanges(before, after []Peer) {
+	has := func(list []Peer, id string) bool {
+		return slices.ContainsFunc(list, func(x Peer) bool { return x.MemberID == id })
+	}
+	for _, b := range before {
+		if !has(after, b.MemberID) {
+			p.log.Warn("cluster: peer left; its grains move to the live nodes as they are next called",
+				"peer", b.Node, "member", b.MemberID, "peers", len(after))
+		}
+	}
+	for _, a := range after {
+		if !has(before, a.MemberID) {
+			p.log.Info("cluster: peer joined", "peer", a.Node, "member", a.MemberID, "peers", len(after))
 		}
 	}
 }
@@ -261,7 +338,7 @@ func (p *Provider) snapshot() ([]*pcluster.Member, []Peer) {
 		}
 		members = append(members, &pcluster.Member{Id: m.ID, Host: m.Host, Port: m.Port, Kinds: slices.Clone(m.Kinds)})
 		if m.ID != p.self.ID {
-			peers = append(peers, Peer{MemberID: m.ID, Node: m.Node, Route: m.Route})
+			peers = append(peers, Peer{MemberID: m.ID, Node: m.Node, Route: m.Route, Gossip: n.Address()})
 		}
 	}
 	slices.SortFunc(members, func(a, b *pcluster.Member) int { return cmpString(a.Id, b.Id) })

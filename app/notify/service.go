@@ -73,6 +73,7 @@ type Service struct {
 	log      *slog.Logger
 	now      func() time.Time
 	after    func(time.Duration) <-chan time.Time
+	lanes    lanes
 }
 
 // New returns the notify service.
@@ -116,19 +117,16 @@ func (s *Service) Register(r *action.Registry) {
 	}, s.SendNotification)
 }
 
-// Push delivers stored inbox events to their members' connections. A
-// failure is logged, not returned: the event is stored, and the member's
-// clients read it when they next catch up.
+// Push delivers stored inbox events to their members' connections: in
+// the background while RunDelivery runs, else before it returns. A failure
+// is logged, not returned: the event is stored, and the member's clients
+// read it when they next catch up.
 func (s *Service) Push(ctx context.Context, events []persistence.InboxEvent) {
-	if s.sessions == nil || len(events) == 0 {
+	if s.sessions == nil || len(events) == 0 || s.enqueue(events) {
 		return
 	}
-	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), deliverTimeout)
-	defer cancel()
 	for _, e := range events {
-		if _, err := s.sessions.Deliver(ctx, e.UserID, actors.InboxIdemKey(e.UserID, e.Seq), e.Action, e.Data); err != nil {
-			s.log.Warn("notify: deliver an inbox event", "user", e.UserID, "seq", e.Seq, "action", e.Action, "error", err)
-		}
+		s.deliver(ctx, e)
 	}
 }
 

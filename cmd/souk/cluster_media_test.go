@@ -88,7 +88,33 @@ func freeAddr(t *testing.T) string {
 	return ln.Addr().String()
 }
 
+// clusterTestStore skips in a node's child process and under -short, and
+// returns what the test's nodes share: a data folder, and a PostgreSQL
+// database when SOUK_TEST_POSTGRES_URL is set ("" for SQLite in the folder).
+func clusterTestStore(t *testing.T) (dataDir, db string) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("starts cluster nodes")
+	}
+	if os.Getenv(mediaNodeEnv) != "" {
+		t.Skip("in a node process")
+	}
+	if os.Getenv(pgtest.Env) != "" {
+		db = pgtest.NewDatabase(t)
+	}
+	return t.TempDir(), db
+}
+
+// startMediaNode starts a node and waits until /readyz says 200.
 func startMediaNode(t *testing.T, args []string) *mediaNode {
+	t.Helper()
+	n := launchNode(t, args)
+	n.waitReady(t, 60*time.Second)
+	return n
+}
+
+// launchNode starts a node and waits until it listens.
+func launchNode(t *testing.T, args []string) *mediaNode {
 	t.Helper()
 	raw, err := json.Marshal(args)
 	require.NoError(t, err)
@@ -133,14 +159,28 @@ func startMediaNode(t *testing.T, args []string) *mediaNode {
 	case <-time.After(90 * time.Second):
 		t.Fatalf("node did not serve within 90s:\n%s", n.log())
 	}
-	deadline := time.Now().Add(60 * time.Second)
+	return n
+}
+
+// readyz answers the node's /readyz status and body ("" and 0 when it does
+// not answer).
+func (n *mediaNode) readyz() (int, string) {
+	res, err := http.Get(n.base + "/readyz")
+	if err != nil {
+		return 0, ""
+	}
+	defer res.Body.Close()
+	body, _ := io.ReadAll(res.Body)
+	return res.StatusCode, string(body)
+}
+
+// waitReady waits until /readyz says 200, at most within.
+func (n *mediaNode) waitReady(t *testing.T, within time.Duration) {
+	t.Helper()
+	deadline := time.Now().Add(within)
 	for {
-		res, err := http.Get(n.base + "/readyz")
-		if err == nil {
-			res.Body.Close()
-			if res.StatusCode == http.StatusOK {
-				return n
-			}
+		if status, _ := n.readyz(); status == http.StatusOK {
+			return
 		}
 		require.True(t, time.Now().Before(deadline), "node not ready:\n%s", n.log())
 		time.Sleep(50 * time.Millisecond)
@@ -154,17 +194,7 @@ func startMediaNode(t *testing.T, args []string) *mediaNode {
 // is the original's. The nodes share PostgreSQL when SOUK_TEST_POSTGRES_URL
 // is set, else one SQLite folder; the files are in that database.
 func TestUploadSurvivesItsNode(t *testing.T) {
-	if testing.Short() {
-		t.Skip("starts three nodes")
-	}
-	if os.Getenv(mediaNodeEnv) != "" {
-		t.Skip("in a node process")
-	}
-	dataDir := t.TempDir()
-	db := ""
-	if os.Getenv(pgtest.Env) != "" {
-		db = pgtest.NewDatabase(t)
-	}
+	dataDir, db := clusterTestStore(t)
 	seed := freeAddr(t)
 	var nodes []*mediaNode
 	for i := 1; i <= 3; i++ {

@@ -27,6 +27,7 @@ type realtimeNode struct {
 func startCluster(ctx context.Context, cfg Config, db *persistence.DB) (*realtimeNode, error) {
 	ccfg := cfg.Cluster.clusterConfig()
 	ccfg.Logger = slog.Default()
+	ccfg.Registry = newClusterRegistry(db, ccfg.Name)
 	blobs, err := mediaBlobs(cfg, db)
 	if err != nil {
 		return nil, err
@@ -55,6 +56,13 @@ func (r *realtimeNode) startSockets(cfg Config, db *persistence.DB, rcfg realtim
 	r.handler = handler
 	r.gateway = ws.New(ws.Config{Handler: handler, TrustProxy: cfg.TrustProxy,
 		MaxPerAddr: cfg.WSMaxPerAddr, MaxGuestsPerAddr: cfg.WSMaxGuestsPerAddr})
+	gateway := r.gateway
+	r.sys.Node().OnServing(func(err error) {
+		if err != nil {
+			n := gateway.CloseAll(reasonIsolated)
+			slog.Warn("websockets closed: this node does not serve", "connections", n, "reason", err)
+		}
+	})
 	return nil
 }
 
@@ -102,18 +110,25 @@ func (l inboxLog) Since(ctx context.Context, userID, seq int64, limit int) ([]re
 	return out, nil
 }
 
-// ready reports whether this node sees itself in the cluster topology.
+// ready reports whether this node may serve: it sees itself in the
+// cluster topology and is not cut off from its peers.
 func (r *realtimeNode) ready() error {
 	if err := r.sys.Ready(); err != nil {
 		return errors.New("cluster topology not seen yet")
 	}
-	return nil
+	return r.sys.Node().Serving()
 }
 
 // route serves GET /api/ws with the gateway and everything else with next.
 func (r *realtimeNode) route(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
 		if req.URL.Path == "/api/ws" {
+			if err := r.sys.Node().Serving(); err != nil {
+				// Clients retry, and the load balancer sends them to a node that serves.
+				w.Header().Set("Retry-After", "1")
+				http.Error(w, "this node does not serve: "+err.Error(), http.StatusServiceUnavailable)
+				return
+			}
 			r.gateway.ServeHTTP(w, req)
 			return
 		}

@@ -156,6 +156,9 @@ func serve(ctx context.Context, cfg Config, stdout io.Writer) error {
 		return fmt.Errorf("cannot start the websocket gateway: %w", err)
 	}
 	go svc.notify.RunInboxJanitor(ctx, inboxPruneEvery)
+	// Senders are answered once their event is stored; live delivery to
+	// session grains goes on in the background.
+	go svc.notify.RunDelivery(ctx)
 	go svc.content.RunViews(ctx)
 	go svc.community.RunSweep(ctx, communitySweepEvery)
 	go sweepUploads(ctx, rt.sys.Uploads(), uploadSweepEvery)

@@ -266,6 +266,23 @@ func (g *Gateway) Shutdown(ctx context.Context) error {
 	return err
 }
 
+// CloseAll closes every connection with 1001 and reason, and returns how
+// many it closed; new upgrades go on. The node calls it when it stops
+// serving (cut off from its cluster): its clients reconnect, through the
+// load balancer, to a node that serves.
+func (g *Gateway) CloseAll(reason string) int {
+	g.mu.RLock()
+	conns := make([]*Conn, 0, len(g.conns))
+	for _, c := range g.conns {
+		conns = append(conns, c)
+	}
+	g.mu.RUnlock()
+	for _, c := range conns {
+		c.Close(CloseGoingAway, reason)
+	}
+	return len(conns)
+}
+
 // drainWait bounds how long Shutdown waits for the frames being handled.
 const drainWait = 5 * time.Second
 
