@@ -329,5 +329,8 @@ func (c *replyCache[V]) put(key string, v V) {
 	c.next = (c.next + 1) % len(c.order)
 }
 
+// SessionActivations counts the session grains active on this node.
+func (s *System) SessionActivations() int { return s.env.node.Activations(sessionKind) }
+
 // RoomActivations counts the room grains active on this node.
 func (s *System) RoomActivations() int { return s.env.node.Activations(roomKind) }

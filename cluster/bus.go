@@ -266,3 +266,54 @@ func redactNATS(raw string) string {
 	}
 	return u.Redacted()
 }
+
+// Answer calls fn with each request on subject and sends its result back
+// to the requester (see Gather). The returned function unsubscribes.
+func (b *Bus) Answer(subject string, fn func(req []byte) []byte) (unsubscribe func(), err error) {
+	sub, err := b.conn.Subscribe(subject, func(m *nats.Msg) {
+		if m.Reply == "" {
+			return
+		}
+		if err := m.Respond(fn(m.Data)); err != nil {
+			b.log.Debug("bus: answer", "subject", subject, "error", err)
+		}
+	})
+	if err != nil {
+		return nil, fmt.Errorf("cluster: answer on %s: %w", subject, err)
+	}
+	return func() { _ = sub.Unsubscribe() }, nil
+}
+
+// Gather sends req to every answerer of subject on every node and returns
+// the answers that arrive until ctx ends (a deadline: as many as answer in
+// time).
+func (b *Bus) Gather(ctx context.Context, subject string, req []byte) ([][]byte, error) {
+	inbox := b.conn.NewRespInbox()
+	ch := make(chan *nats.Msg, 64)
+	sub, err := b.conn.ChanSubscribe(inbox, ch)
+	if err != nil {
+		return nil, fmt.Errorf("cluster: gather on %s: %w", subject, err)
+	}
+	defer func() { _ = sub.Unsubscribe() }()
+	if err := b.conn.PublishRequest(subject, inbox, req); err != nil {
+		return nil, fmt.Errorf("cluster: gather on %s: %w", subject, err)
+	}
+	var out [][]byte
+	for {
+		select {
+		case m := <-ch:
+			out = append(out, m.Data)
+		case <-ctx.Done():
+			return out, nil
+		}
+	}
+}
+
+// Routes counts the embedded server's routes to other nodes' servers; -1
+// with an external NATS.
+func (b *Bus) Routes() int {
+	if b.server == nil {
+		return -1
+	}
+	return b.server.NumRoutes()
+}

@@ -171,5 +171,6 @@ func (s *Service) settle(ctx context.Context, t persistence.Topic) error {
 		return fmt.Errorf("community: %w", err)
 	}
 	s.settledNotices(ctx, t)
+	s.bountyChanged(ctx, t.ID)
 	return nil
 }

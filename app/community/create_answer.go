@@ -63,8 +63,12 @@ func (s *Service) CreateAnswer(ctx context.Context, in CreateAnswerInput) (Answe
 	}
 	a := persistence.Answer{TopicID: t.ID, AuthorID: author.ID, Content: content, CreatedAt: now,
 		CreationKey: "answer:" + member.IdemKey(author.ID, in.IdemKey)}
-	if _, err := s.db.Community().CreateAnswer(ctx, &a); err != nil {
+	created, err := s.db.Community().CreateAnswer(ctx, &a)
+	if err != nil {
 		return AnswerReply{}, fmt.Errorf("community: %w", err)
+	}
+	if created {
+		s.answerCreated(ctx, a)
 	}
 	answerID := member.FormatID(a.ID)
 	s.notice(ctx, t.AuthorID, a.AuthorID, "answer:"+answerID, t.Title, CommunityContent{Kind: NoticeAnswer,

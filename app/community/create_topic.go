@@ -114,8 +114,12 @@ func (s *Service) CreateTopic(ctx context.Context, in CreateTopicInput) (TopicRe
 			return TopicReply{}, err
 		}
 	}
-	if _, err := s.db.Community().CreateTopic(ctx, &t); err != nil {
+	created, err := s.db.Community().CreateTopic(ctx, &t)
+	if err != nil {
 		return TopicReply{}, fmt.Errorf("community: %w", err)
+	}
+	if created {
+		s.topicCreated(ctx, t)
 	}
 	view, err := s.topicView(ctx, t)
 	return TopicReply{Topic: view}, err

@@ -76,7 +76,7 @@ func (s *Service) PageContent(ctx context.Context, view, id, lang string, args j
 	var title string
 	switch view {
 	case "single":
-		title, err = s.topicPage(ctx, n, in, &page)
+		title, err = s.singlePage(ctx, n, in, &page)
 	case "answer":
 		title, err = s.answerPage(ctx, n, &page)
 	case "archive":
@@ -98,8 +98,8 @@ func (s *Service) PageContent(ctx context.Context, view, id, lang string, args j
 	return title, data, nil
 }
 
-// topicPage is a topic with its node and a page of its answers.
-func (s *Service) topicPage(ctx context.Context, id int64, in PageArgs, page *Page) (string, error) {
+// singlePage is a topic with its node and a page of its answers.
+func (s *Service) singlePage(ctx context.Context, id int64, in PageArgs, page *Page) (string, error) {
 	t, err := s.topic(ctx, id)
 	if err != nil {
 		return "", err
@@ -181,27 +181,9 @@ func (s *Service) nodePage(ctx context.Context, id int64, lang string, in PageAr
 		return "", err
 	}
 	page.Node = &view
-	before, ok := member.ParseCursor(in.After)
-	if !ok {
-		return "", ErrBadCursor
-	}
-	first := clampFirst(in.First)
-	topics, err := s.db.Community().Topics(ctx, n.ID, before, first+1)
-	if err != nil {
-		return "", fmt.Errorf("community: %w", err)
-	}
-	conn := &TopicConnection{Edges: []TopicEdge{}}
-	if len(topics) > first {
-		topics, conn.PageInfo.HasNextPage = topics[:first], true
-	}
-	views, err := s.topicViews(ctx, topics, false)
+	conn, err := s.topicPage(ctx, n.ID, in)
 	if err != nil {
 		return "", err
-	}
-	for i := range views {
-		views[i].Content = ""
-		conn.Edges = append(conn.Edges, TopicEdge{Cursor: views[i].ID, Node: views[i]})
-		conn.PageInfo.EndCursor = views[i].ID
 	}
 	page.Topics = conn
 	return localized(n.Names, lang), nil

@@ -33,6 +33,7 @@ import (
 	"time"
 
 	"souk/app/action"
+	"souk/app/internal/live"
 	"souk/persistence"
 )
 
@@ -64,6 +65,10 @@ type Ledger interface {
 
 var _ Ledger = persistence.WalletsStore{}
 
+// LivePublisher sends the live events of the pages (see
+// souk/app/internal/live): souk/transport/realtime's LiveBus is one.
+type LivePublisher = live.Publisher
+
 // Config wires a Service.
 type Config struct {
 	DB *persistence.DB
@@ -72,6 +77,9 @@ type Config struct {
 	// Notify writes and delivers the notifications to authors (answers,
 	// awards, refunds); nil sends none.
 	Notify Notifier
+	// Live sends the events of the live pages (topics posted and deleted,
+	// answers, tallies, bounties); nil sends none. A failure is logged.
+	Live LivePublisher
 	// Now is the clock; nil is time.Now.
 	Now func() time.Time
 	// Logger receives the sweep's failures; nil is slog.Default().
@@ -84,6 +92,7 @@ type Service struct {
 	db     *persistence.DB
 	ledger Ledger
 	notify Notifier
+	live   live.Sender
 	now    func() time.Time
 	log    *slog.Logger
 }
@@ -99,7 +108,8 @@ func New(cfg Config) *Service {
 	if cfg.Ledger == nil && cfg.DB != nil {
 		cfg.Ledger = cfg.DB.Wallets()
 	}
-	return &Service{db: cfg.DB, ledger: cfg.Ledger, notify: cfg.Notify, now: cfg.Now, log: cfg.Logger}
+	return &Service{db: cfg.DB, ledger: cfg.Ledger, notify: cfg.Notify, now: cfg.Now, log: cfg.Logger,
+		live: live.Sender{Publisher: cfg.Live, Log: cfg.Logger}}
 }
 
 // Register adds the community actions to r.
@@ -110,6 +120,12 @@ func (s *Service) Register(r *action.Registry) {
 			"with its names, member count, join rule and whether the viewer joined it.",
 		Access: action.Public,
 	}, s.NodesList)
+	action.Register(r, action.Spec{
+		Name: "community.topics",
+		Summary: "A page of topics, newest first (first, default 20, at most 50; after, an endCursor), of one node " +
+			"(nodeId) or of the whole site, each with its excerpt (empty when gated) and without its content.",
+		Access: action.Public,
+	}, s.Topics)
 	action.Register(r, action.Spec{
 		Name: "community.join",
 		Summary: "Joins a node: free, from its growth level, or paid through the wallet (once per member and node: " +

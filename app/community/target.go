@@ -7,6 +7,7 @@ import (
 
 	"souk/app/action"
 	"souk/app/internal/gate"
+	"souk/app/internal/live"
 	"souk/persistence"
 )
 
@@ -21,6 +22,9 @@ type Access struct {
 	Comment bool
 	// Roles is the topic's gate.
 	Roles []gate.Role
+	// Channel is the live channel of the topic's page, where the comments
+	// and likes of the topic and its answers are told.
+	Channel string
 }
 
 // TopicAccess tells what viewer may do with the topic id;
@@ -55,7 +59,7 @@ func (s *Service) access(ctx context.Context, viewer action.Viewer, t persistenc
 	if err != nil {
 		return Access{}, fmt.Errorf("community: gate: %w", err)
 	}
-	a := Access{AuthorID: author, Read: d.Open, Roles: roles}
+	a := Access{AuthorID: author, Read: d.Open, Roles: roles, Channel: live.Topic(t.ID)}
 	opensOnComment := false
 	for _, r := range roles {
 		opensOnComment = opensOnComment || r.Type == gate.Cmt
@@ -87,8 +91,12 @@ func (s *Service) DeleteTopic(ctx context.Context, viewer action.Viewer, id int6
 	if err := s.mayModerate(ctx, viewer, t.NodeID, t.AuthorID); err != nil {
 		return err
 	}
-	if _, err := s.db.Community().DeleteTopic(ctx, id, s.now().UnixMilli()); err != nil {
+	deleted, err := s.db.Community().DeleteTopic(ctx, id, s.now().UnixMilli())
+	if err != nil {
 		return fmt.Errorf("community: %w", err)
+	}
+	if deleted {
+		s.topicDeleted(ctx, t)
 	}
 	return nil
 }
@@ -107,8 +115,12 @@ func (s *Service) DeleteAnswer(ctx context.Context, viewer action.Viewer, id int
 	if err := s.mayModerate(ctx, viewer, t.NodeID, a.AuthorID); err != nil {
 		return err
 	}
-	if _, err := s.db.Community().DeleteAnswer(ctx, id, s.now().UnixMilli()); err != nil {
+	deleted, err := s.db.Community().DeleteAnswer(ctx, id, s.now().UnixMilli())
+	if err != nil {
 		return fmt.Errorf("community: %w", err)
+	}
+	if deleted {
+		s.answerDeleted(ctx, a)
 	}
 	return nil
 }

@@ -66,6 +66,7 @@ func (s *Service) Vote(ctx context.Context, in CastVoteInput) (VoteReply, error)
 	} else if err != nil {
 		return VoteReply{}, fmt.Errorf("community: %w", err)
 	}
+	s.tallied(ctx, t)
 	v, err := s.voteView(ctx, t, true)
 	if err != nil {
 		return VoteReply{}, err

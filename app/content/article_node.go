@@ -7,6 +7,7 @@ import (
 
 	"souk/app/action"
 	"souk/app/internal/gate"
+	"souk/app/internal/live"
 	"souk/app/internal/richtext"
 	"souk/app/member"
 	"souk/persistence"
@@ -200,7 +201,8 @@ func (s *Service) articleAccess(ctx context.Context, viewer action.Viewer, id in
 	if err != nil {
 		return Access{}, err
 	}
-	access := Access{AuthorID: a.AuthorID, Read: decision.Open, Comment: decision.Open, Roles: roles}
+	access := Access{AuthorID: a.AuthorID, Read: decision.Open, Comment: decision.Open, Roles: roles,
+		Channel: live.Article(a.ID)}
 	for _, r := range roles {
 		if r.Type == gate.Cmt && !viewer.IsGuest() {
 			access.Comment = true

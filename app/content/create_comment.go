@@ -114,6 +114,7 @@ func (s *Service) CreateComment(ctx context.Context, in CreateCommentInput) (Cre
 	if len(events) > 0 {
 		s.notify.Push(ctx, events)
 	}
+	s.commentCreated(ctx, c, access)
 	nodes, err := s.commentNodes(ctx, viewer.UserID, []persistence.Comment{c})
 	if err != nil {
 		return reply, err

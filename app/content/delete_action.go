@@ -76,5 +76,13 @@ func (s *Service) deleteComment(ctx context.Context, viewer action.Viewer, id in
 	if c.AuthorID != viewer.UserID && !viewer.IsAdmin {
 		return action.ErrForbidden
 	}
-	return s.db.Comments().Delete(ctx, id, persistence.Millis(s.now()))
+	if err := s.db.Comments().Delete(ctx, id, persistence.Millis(s.now())); err != nil {
+		return err
+	}
+	if s.live.Enabled() {
+		if target, err := s.access(ctx, action.Viewer{}, c.TargetType, c.TargetID); err == nil {
+			s.deleted(ctx, persistence.TargetComment, id, target.Channel)
+		}
+	}
+	return nil
 }

@@ -65,15 +65,21 @@ func (f *fakeTopics) Delete(_ context.Context, viewer action.Viewer, id int64) e
 	return nil
 }
 
-func newFixture(t *testing.T, kind string) *fixture {
+// newFixture builds the fixture on a database of kind; opts change the
+// service's configuration.
+func newFixture(t *testing.T, kind string, opts ...func(*content.Config)) *fixture {
 	t.Helper()
 	db := authtest.OpenDB(t, kind)
 	ctx := t.Context()
 	_, err := demo.Seed(ctx, db)
 	require.NoError(t, err)
 	f := &fixture{db: db, topics: &fakeTopics{byID: map[int64]content.Access{}}}
-	f.svc = content.New(content.Config{DB: db, FlushEvery: time.Hour, Notify: notify.New(notify.Config{DB: db}),
-		Targets: map[string]content.Target{persistence.TargetTopic: f.topics}})
+	cfg := content.Config{DB: db, FlushEvery: time.Hour, Notify: notify.New(notify.Config{DB: db}),
+		Targets: map[string]content.Target{persistence.TargetTopic: f.topics}}
+	for _, opt := range opts {
+		opt(&cfg)
+	}
+	f.svc = content.New(cfg)
 	f.reg = action.NewRegistry()
 	f.svc.Register(f.reg)
 	for slug, u := range map[string]*persistence.User{"admin": &f.admin, "vip": &f.vip, "member": &f.member} {

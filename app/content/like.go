@@ -71,6 +71,7 @@ func (s *Service) Like(ctx context.Context, in LikeInput) (LikeReply, error) {
 	if err != nil {
 		return reply, err
 	}
+	s.likeCounted(ctx, in.TargetType, id, counts[id].Likes, access)
 	reply.GqLike = LikeResult{Success: true, IsLiked: in.Like, LikeCount: counts[id].Likes}
 	return reply, nil
 }

@@ -11,6 +11,7 @@ import (
 
 	"souk/app/action"
 	"souk/app/internal/gate"
+	"souk/app/internal/live"
 	"souk/app/internal/richtext"
 	"souk/app/member"
 	"souk/persistence"
@@ -258,5 +259,9 @@ func (s *Service) deleteArticle(ctx context.Context, viewer action.Viewer, id in
 	if a.AuthorID != viewer.UserID && !viewer.IsAdmin {
 		return action.ErrForbidden
 	}
-	return s.db.Articles().Delete(ctx, id, persistence.Millis(s.now()))
+	if err := s.db.Articles().Delete(ctx, id, persistence.Millis(s.now())); err != nil {
+		return err
+	}
+	s.deleted(ctx, persistence.TargetArticle, id, live.Article(id))
+	return nil
 }

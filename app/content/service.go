@@ -35,6 +35,7 @@ import (
 	"souk/actors"
 	"souk/app/action"
 	"souk/app/internal/gate"
+	"souk/app/internal/live"
 	"souk/app/internal/ratelimit"
 	"souk/persistence"
 )
@@ -73,6 +74,10 @@ type Access struct {
 	Comment bool
 	// Roles is the target's gate, for content.unlock; nil when none.
 	Roles []gate.Role
+	// Channel is the live channel of the page the target is on (see
+	// souk/app/internal/live): its comments and likes are told there; ""
+	// tells nothing.
+	Channel string
 }
 
 // Target is a kind of content of another feature that members comment on,
@@ -127,6 +132,9 @@ type Config struct {
 	// Notify stores and pushes the notifications of comments, replies,
 	// mentions and likes; nil sends none.
 	Notify Notifier
+	// Live sends the events of the live pages (comments, likes,
+	// deletions); nil sends none. A failure is logged.
+	Live LivePublisher
 	// Now is the clock; nil is time.Now.
 	Now func() time.Time
 	// FlushEvery is how often counted views are written; 0 is 5 seconds.
@@ -140,6 +148,7 @@ type Service struct {
 	ledger  Ledger
 	targets map[string]Target
 	notify  Notifier
+	live    live.Sender
 	now     func() time.Time
 	log     *slog.Logger
 	views   *viewCounter
@@ -160,6 +169,7 @@ func New(cfg Config) *Service {
 	if s.log == nil {
 		s.log = slog.Default()
 	}
+	s.live = live.Sender{Publisher: cfg.Live, Log: s.log}
 	every := cfg.FlushEvery
 	if every <= 0 {
 		every = 5 * time.Second

@@ -37,7 +37,8 @@ func (s *Service) access(ctx context.Context, viewer action.Viewer, targetType s
 		}
 		var parent Access
 		parent, err = s.access(ctx, viewer, c.TargetType, c.TargetID)
-		a = Access{AuthorID: c.AuthorID, Read: parent.Read, Comment: parent.Comment && parent.Read}
+		a = Access{AuthorID: c.AuthorID, Read: parent.Read, Comment: parent.Comment && parent.Read,
+			Channel: parent.Channel}
 	default:
 		t, ok := s.targets[targetType]
 		if !ok {

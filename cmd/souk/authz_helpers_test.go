@@ -316,6 +316,8 @@ var socketAnswers = map[string]string{
 	"show_room":   "show_room",
 	"join_room":   "join_success",
 	"delete_chat": "delete_chat",
+	"watch":       "watch",
+	"unwatch":     "unwatch",
 }
 
 type frame struct {

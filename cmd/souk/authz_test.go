@@ -209,6 +209,10 @@ var authzTable = []authzRow{
 	}, guest: signIn, member: ok, vip: ok, admin: ok},
 	{action: "admin.reports", data: noData,
 		guest: signIn, member: forbidden, vip: forbidden, admin: ok},
+
+	// Operators: every node's view of the cluster.
+	{action: "admin.clusterStatus", data: noData,
+		guest: signIn, member: forbidden, vip: forbidden, admin: ok},
 	{action: "admin.resolveReport", data: func(f *authzFixture, as role) any {
 		if as != asAdmin {
 			return map[string]any{"id": "1", "action": "dismiss"}
@@ -261,6 +265,8 @@ var authzTable = []authzRow{
 	// by another member). Editing and awarding another's are in authzProbes.
 	{action: "archive.nodesList", data: fixed(map[string]any{"first": 20}),
 		guest: ok, member: ok, vip: ok, admin: ok},
+	{action: "community.topics", data: fixed(map[string]any{"first": 5, "nodeId": loungeNode}),
+		guest: ok, member: ok, vip: ok, admin: ok},
 	{action: "community.join", data: fixed(map[string]any{"nodeId": veteransNode}),
 		guest: signIn, member: forbidden, vip: ok, admin: ok},
 	{action: "community.leave", data: fixed(map[string]any{"nodeId": loungeNode}),
@@ -277,6 +283,12 @@ var authzTable = []authzRow{
 		}
 		return map[string]any{"topicId": f.voteTopic(as), "option": 1}
 	}, guest: signIn, member: ok, vip: ok, admin: ok},
+	// Live pages: members' sockets watch a page's channel; guests have no
+	// live pages.
+	{action: "watch", data: fixed(map[string]any{"channel": "node:" + loungeNode}),
+		guest: signIn, member: ok, vip: ok, admin: ok},
+	{action: "unwatch", data: fixed(map[string]any{"channel": "feed"}),
+		guest: signIn, member: ok, vip: ok, admin: ok},
 	{action: "community.award", data: func(f *authzFixture, as role) any {
 		if as == asGuest {
 			return map[string]any{"topicId": "1", "answerIds": []string{"1"}}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"net/http"
 	"strings"
@@ -83,4 +84,23 @@ func TestNodesFindEachOtherInTheDatabase(t *testing.T) {
 		status2, _ := n2.readyz()
 		return status1 == http.StatusOK && status2 == http.StatusOK
 	}, 30*time.Second, 100*time.Millisecond, "node 1 joined node 2 again:\n%s", n1.log())
+
+	// The operator's view through either node: both nodes, agreeing.
+	admin := demoLogin(asAdmin)
+	t.Setenv("SOUK_ADMIN_PASSWORD", admin.Password)
+	var out, errOut strings.Builder
+	require.Eventually(t, func() bool {
+		out.Reset()
+		errOut.Reset()
+		return run(context.Background(), []string{"cluster", "status", "--target", n1.base, "--user", admin.Email},
+			&out, &errOut) == nil
+	}, 10*time.Second, 200*time.Millisecond, "cluster status: %s %s", out.String(), errOut.String())
+	require.Contains(t, out.String(), "2 nodes, all views agree")
+	require.Contains(t, out.String(), "node-1")
+	require.Contains(t, out.String(), "node-2")
+
+	t.Setenv("SOUK_ADMIN_PASSWORD", demoLogin(asMember).Password)
+	err := run(context.Background(), []string{"cluster", "status", "--target", n2.base, "--user", demoLogin(asMember).Email},
+		&out, &errOut)
+	require.ErrorContains(t, err, "403", "members may not see it")
 }

@@ -22,7 +22,7 @@ var _ community.Notifier = (*notify.Service)(nil)
 // wallet service (in the wallet grains, the balances pushed live to the
 // members they touch), its notifications go through notices.
 func newCommunity(d deps, notices *notify.Service, wallets *wallet.Service) *community.Service {
-	return community.New(community.Config{DB: d.db, Notify: notices, Ledger: wallets})
+	return community.New(community.Config{DB: d.db, Notify: notices, Ledger: wallets, Live: d.livePublisher()})
 }
 
 // communityTargets are the topics and answers as the content feature's
@@ -31,7 +31,8 @@ func communityTargets(c *community.Service) map[string]content.Target {
 	adapt := func(fn func(context.Context, action.Viewer, int64) (community.Access, error)) func(context.Context, action.Viewer, int64) (content.Access, error) {
 		return func(ctx context.Context, v action.Viewer, id int64) (content.Access, error) {
 			a, err := fn(ctx, v, id)
-			return content.Access{AuthorID: a.AuthorID, Read: a.Read, Comment: a.Comment, Roles: a.Roles}, err
+			return content.Access{AuthorID: a.AuthorID, Read: a.Read, Comment: a.Comment, Roles: a.Roles,
+				Channel: a.Channel}, err
 		}
 	}
 	return map[string]content.Target{

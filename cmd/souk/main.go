@@ -27,6 +27,7 @@ Usage:
   souk migrate  [flags]   apply database migrations and exit
   souk seed     [flags]   load the demo content (idempotent) and exit
   souk bench    SCENARIO  load-test a node or a cluster (see souk bench -h)
+  souk cluster  status    every node's view of the cluster, through a node (see souk cluster status -h)
   souk apidoc             print the API reference generated from the action registry
   souk tstypes            print the client's TypeScript wire types generated from the registry
   souk version            print the version
@@ -66,6 +67,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return writeTSTypes(stdout)
 	case "bench":
 		return runBench(ctx, rest, stdout, stderr)
+	case "cluster":
+		return runCluster(ctx, rest, stdout, stderr)
 	case "serve", "migrate", "seed":
 		cfg, err := parseConfig(cmd, rest, stderr)
 		if err != nil {

@@ -20,6 +20,7 @@ import (
 	"souk/app/wallet"
 	"souk/persistence"
 	"souk/transport/httpapi"
+	"souk/transport/realtime"
 	"souk/transport/web"
 	"souk/webui"
 )
@@ -144,10 +145,12 @@ func serve(ctx context.Context, cfg Config, stdout io.Writer) error {
 		return fmt.Errorf("cannot listen on --http %s: %w", cfg.HTTP, err)
 	}
 	defer ln.Close()
-	svc := newServices(deps{db: db, secret: secret, dev: cfg.Dev, email: email, social: cfg.socialConfig(),
+	views := clusterViews{rt: rt, started: time.Now()}
+	svc := newServices(deps{cluster: views, db: db, secret: secret, dev: cfg.Dev, email: email, social: cfg.socialConfig(),
 		maxHashes: cfg.MaxConcurrentHashes, avatarHosts: cfg.AvatarHosts, chatMemberLimit: cfg.ChatMemberLimit,
 		rooms: rt.sys.Rooms(), userSessions: rt.sys.Sessions(), wallets: rt.sys.Wallets(), uploads: rt.sys.Uploads(),
-		publicURL: cfg.PublicURL, callbackBase: "http://" + loopbackAddr(ln.Addr()), translator: catalog})
+		publicURL: cfg.PublicURL, callbackBase: "http://" + loopbackAddr(ln.Addr()), translator: catalog,
+		live: realtime.NewLiveBus(rt.sys.Node().Bus())})
 	reg := action.NewRegistry()
 	svc.register(reg)
 	go svc.sessions.WatchRevocations(ctx, slog.Default())
@@ -155,6 +158,11 @@ func serve(ctx context.Context, cfg Config, stdout io.Writer) error {
 	if err := rt.startSockets(cfg, db, svc.socketConfig(reg, catalog)); err != nil {
 		return fmt.Errorf("cannot start the websocket gateway: %w", err)
 	}
+	stopViews, err := views.answer()
+	if err != nil {
+		return fmt.Errorf("cannot answer cluster status requests: %w", err)
+	}
+	defer stopViews()
 	go svc.notify.RunInboxJanitor(ctx, inboxPruneEvery)
 	// Senders are answered once their event is stored; live delivery to
 	// session grains goes on in the background.

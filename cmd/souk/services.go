@@ -20,10 +20,12 @@ import (
 	"souk/app/media"
 	"souk/app/messages"
 	"souk/app/notify"
+	"souk/app/ops"
 	"souk/app/page"
 	"souk/app/report"
 	"souk/app/settings"
 	"souk/app/wallet"
+	"souk/app/watch"
 	"souk/persistence"
 	"souk/transport/realtime"
 )
@@ -63,6 +65,12 @@ type deps struct {
 	callbackBase string
 	// translator writes the payments' titles; nil writes the keys.
 	translator wallet.Translator
+	// live carries the live pages' events over the cluster's bus; nil
+	// when the registry is only described.
+	live *realtime.LiveBus
+	// cluster gathers the nodes' views for operators; nil when the
+	// registry is only described.
+	cluster ops.Cluster
 }
 
 // services are the node's feature services, each built once: the HTTP
@@ -88,6 +96,10 @@ type services struct {
 	content  *content.Service
 	// community answers the community's actions and pages.
 	community *community.Service
+	// live carries the live pages' events; nil when only described.
+	live *realtime.LiveBus
+	// ops answers the operators' questions about the cluster.
+	ops *ops.Service
 }
 
 // The notify service is the notifier of the features that store events;
@@ -143,6 +155,7 @@ func newServices(d deps) *services {
 	comm := newCommunity(d, notices, wallets)
 	s := &services{
 		community: comm,
+		live:      d.live,
 		secret:    d.secret,
 		sessions:  sessions,
 		auth:      auth.New[account.Viewer](creds, accounts),
@@ -157,6 +170,7 @@ func newServices(d deps) *services {
 		media:    mediaSvc,
 		wallet:   wallets,
 		content:  newContent(d, comm, notices, wallets),
+		ops:      ops.New(d.cluster),
 	}
 	s.pages = page.New(page.Config{DB: d.db, Resolvers: map[string]page.Resolver{
 		"article":   pageResolver(s.content.ArticlePage),
@@ -181,7 +195,8 @@ func newReport(d deps, s *services) *report.Service {
 // wallet service (in the wallet grains, balances pushed); the comments, likes and deletions of topics and answers go
 // through the community feature's targets.
 func newContent(d deps, comm *community.Service, notices *notify.Service, wallets *wallet.Service) *content.Service {
-	return content.New(content.Config{DB: d.db, Targets: communityTargets(comm), Notify: notices, Ledger: wallets})
+	return content.New(content.Config{DB: d.db, Targets: communityTargets(comm), Notify: notices, Ledger: wallets,
+		Live: d.livePublisher()})
 }
 
 // pageResolver makes a page resolver of a feature's page method, which
@@ -256,6 +271,8 @@ func (s *services) register(reg *action.Registry) {
 	s.wallet.Register(reg)
 	s.content.Register(reg)
 	s.community.Register(reg)
+	watch.Register(reg)
+	s.ops.Register(reg)
 }
 
 // verifySocket checks a websocket's gqUserSocketToken for userID: signed by
@@ -273,6 +290,7 @@ func (s *services) socketConfig(reg *action.Registry, tr realtime.Translator) re
 	return realtime.Config{
 		Commands:     reg,
 		Translator:   tr,
+		Live:         s.live,
 		VerifySocket: s.verifySocket,
 		SessionEnded: s.sessions.Ended,
 		// Read at connect, and again on each viewer event (rights changed).

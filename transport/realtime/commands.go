@@ -58,6 +58,12 @@ func (h *Realtime) command(ctx context.Context, c *ws.Conn, st *connState, f ws.
 		h.refuse(c, st, f, err)
 		return
 	}
+	if w, ok := reply.(liveWatch); ok {
+		if err := h.applyWatch(c, st, w); err != nil {
+			h.refuse(c, st, f, err)
+			return
+		}
+	}
 	if sub, ok := reply.(subscription); ok {
 		room, since := sub.Subscription()
 		if !st.rooms[room] {

@@ -37,6 +37,11 @@
 //	            Answered with chat_ack; the message itself comes as chat_room.
 //	delete_chat {"id": "…", "signature": "…", "timestamp": "…"}  from utils.chatDelete
 //	leave_room  {"room": "chat"}
+//	watch       {"channel": "topic:42"}  a member's socket watches a page's live
+//	            channel (node:<id>, topic:<id>, article:<id> or feed; at most
+//	            MaxWatched per connection): answered with watch {"channel"},
+//	            then each event of the channel comes as a live frame
+//	unwatch     {"channel": "topic:42"}  answered with unwatch {"channel"}
 //
 // A connection sends at most DefaultCommandBurst frames in a row and
 // DefaultCommandRate a second after that; a frame beyond is refused with
@@ -60,6 +65,8 @@
 //	leave_room   {"action": "leave_room", "room", "online", "user"}
 //	show_room    {"room", "online", "lastSeq", "users": [user…]}
 //	chat_ack     {"clientId", "id", "seq", "room"}
+//	live         {"channel", "event", "data"}  an event of a watched channel
+//	             (live.go: one pre-encoded frame per event crosses the cluster)
 //	error        {"code": "<i18n key>", "message", "action", "clientId"?, "id"?, "levels"?, "retryAfterMs"?, "max"?}
 //	             message is the code translated into the socket's language
 //	             (?lang= on the upgrade URL)
@@ -96,5 +103,8 @@
 // Close calls, which the gateway serializes. A member's identity and
 // rights are one record (rights.go) shared by their connections on this
 // node: a command reads it with one atomic load, a viewer event's reload
-// replaces it.
+// replaces it. The live channels' watchers are indexed by one hub (live.go)
+// whose lock orders each channel's first watcher with its subscription and
+// its last with the unsubscription; the bus's goroutine of a channel writes
+// its frames.
 package realtime

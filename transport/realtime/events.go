@@ -38,6 +38,9 @@ var Events = []Event{
 	{Name: "show_room", Summary: "Who is in a room: the answer to show_room.", Command: "show_room"},
 	{Name: "inbox_synced", Summary: "The inbox replay after connect or resume_inbox ended at lastSeq.", Payload: reflect.TypeFor[InboxSynced]()},
 	{Name: "inbox_reset", Summary: "The client is too far behind to replay: it reloads its lists and counters and continues from lastSeq.", Payload: reflect.TypeFor[InboxReset]()},
+	{Name: EventLive, Summary: "An event of a live channel the socket watches (see webui/src/api/live.ts for each event's data).", Payload: reflect.TypeFor[LiveFrame]()},
+	{Name: "watch", Summary: "The socket watches channel: its events come as live frames.", Command: "watch"},
+	{Name: "unwatch", Summary: "The socket no longer watches channel.", Command: "unwatch"},
 	{Name: "error", Summary: "A refused frame; code is the i18n key of the refusal.", Payload: reflect.TypeFor[Refusal]()},
 }
 

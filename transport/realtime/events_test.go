@@ -11,6 +11,7 @@ import (
 
 	"souk/app/action"
 	"souk/app/chat"
+	"souk/app/watch"
 )
 
 // TestEventsAreDescribed: every event names the type of its data, its own
@@ -19,6 +20,7 @@ import (
 func TestEventsAreDescribed(t *testing.T) {
 	reg := action.NewRegistry()
 	chat.New(chat.Config{}).Register(reg)
+	watch.Register(reg)
 	seen := map[string]bool{}
 	for _, ev := range Events {
 		assert.False(t, seen[ev.Name], "%s is listed once", ev.Name)

@@ -84,6 +84,9 @@ type Config struct {
 	Inbox   InboxLog
 	// Commands runs every command frame.
 	Commands Commands
+	// Live carries the live page channels between the nodes; nil refuses
+	// every watch as unavailable.
+	Live *LiveBus
 	// Translator translates refusals; nil sends the keys as messages.
 	Translator Translator
 	// VerifySocket checks a socket token (the viewer's gqUserSocketToken)
@@ -144,6 +147,7 @@ type Realtime struct {
 	cfg    Config
 	log    *slog.Logger
 	groups *ws.Groups
+	live   *liveHub
 	sync   *presenceSync
 	unsub  func()
 	done   chan struct{} // closed by Stop
@@ -177,6 +181,7 @@ type connState struct {
 	session  int64 // the session of the socket token that bound user
 	lang     string
 	rooms    map[string]bool
+	watched  map[string]bool // the live channels the connection watches
 	refusals int
 	since    time.Time
 	tokens   float64   // frames the connection may still send at once
@@ -207,6 +212,7 @@ func New(cfg Config) (*Realtime, error) {
 	h := &Realtime{cfg: cfg, log: cfg.Logger, groups: ws.NewGroups(), done: make(chan struct{}),
 		feeds: make(map[string]*feed), users: make(map[int64]map[*ws.Conn]*inboxCursor),
 		roomUsers: make(map[string]map[int64]int), members: make(map[int64]*liveMember)}
+	h.live = newLiveHub(h)
 	h.sync = newPresenceSync(cfg.Rooms, cfg.Sessions, cfg.CallTimeout, cfg.Logger, h.catchUpInbox)
 	unsub, err := cfg.Sessions.SubscribeNode(h.deliver)
 	if err != nil {
@@ -270,7 +276,7 @@ func (h *Realtime) Stop() {
 // upgrade URL.
 func (h *Realtime) Open(c *ws.Conn) {
 	lang := action.NormalizeLang(c.Request().URL.Query().Get("lang"))
-	c.Set(connStateKey, &connState{rooms: make(map[string]bool), lang: lang,
+	c.Set(connStateKey, &connState{rooms: make(map[string]bool), watched: make(map[string]bool), lang: lang,
 		tokens: float64(h.cfg.CommandBurst), tokensAt: h.cfg.Now()})
 }
 
@@ -328,6 +334,9 @@ func (h *Realtime) Close(c *ws.Conn, _ string) {
 	}
 	for room := range st.rooms {
 		h.leave(c, st, room)
+	}
+	if len(st.watched) > 0 {
+		h.live.removeAll(c)
 	}
 	if st.user != nil {
 		h.mu.Lock()

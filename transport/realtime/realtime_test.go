@@ -23,9 +23,11 @@ import (
 	"souk/actors"
 	"souk/app/action"
 	"souk/app/chat"
+	"souk/app/community"
 	"souk/app/i18n"
 	pm "souk/app/messages"
 	"souk/app/notify"
+	"souk/app/watch"
 	"souk/cluster"
 	"souk/persistence"
 	"souk/persistence/pgtest"
@@ -162,12 +164,16 @@ func (c *rtCluster) start(join ...string) *rtNode {
 	notices := notify.New(notify.Config{DB: db, Sessions: sys.Sessions()})
 	notices.Register(n.reg)
 	pm.New(pm.Config{DB: db, Notify: notices}).Register(n.reg)
+	liveBus := NewLiveBus(sys.Node().Bus())
+	community.New(community.Config{DB: db, Live: liveBus, Logger: logger}).Register(n.reg)
+	watch.Register(n.reg)
 	h, err := New(Config{
 		Rooms:      sys.Rooms(),
 		Sessions:   sys.Sessions(),
 		RoomLog:    roomLog{db.Chat()},
 		Inbox:      inboxLog{db.Inbox()},
 		Commands:   n.reg,
+		Live:       liveBus,
 		Translator: testCatalog(),
 		// A timestamp "s<N>" puts the token in session N, "i<unix>" issues
 		// it then ("s<N>.i<unix>": both).

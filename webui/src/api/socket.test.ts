@@ -115,6 +115,36 @@ describe('RealtimeSocket', () => {
     expect(FakeSocket.last.actions).toEqual(['connect']);
   });
 
+  it('watches live channels once ready and again after every reconnect, also after a logout and a new login', () => {
+    const { socket } = createSocket();
+    const events: unknown[] = [];
+    socket.on('live', (event) => events.push(event));
+    socket.watch('topic:7');
+    socket.open(CREDENTIALS);
+    FakeSocket.last.accept();
+    expect(FakeSocket.last.actions).toEqual(['connect', 'watch']);
+    expect(FakeSocket.last.lastSent('watch')?.data).toEqual({ channel: 'topic:7' });
+    socket.watch('topic:7');
+    socket.watch('feed');
+    expect(FakeSocket.last.actions).toEqual(['connect', 'watch', 'watch']);
+    FakeSocket.last.receive('live', { channel: 'feed', event: 'topic_deleted', data: { id: '9' } });
+    expect(events).toEqual([{ channel: 'feed', event: 'topic_deleted', data: { id: '9' } }]);
+
+    FakeSocket.last.drop();
+    vi.advanceTimersByTime(RECONNECT_BASE_MS);
+    FakeSocket.last.accept();
+    expect(FakeSocket.last.sent.filter((f) => f.action === 'watch').map((f) => f.data.channel)).toEqual(['topic:7', 'feed']);
+    socket.unwatch('topic:7');
+    socket.unwatch('topic:7');
+    expect(FakeSocket.last.actions).toEqual(['connect', 'watch', 'watch', 'unwatch']);
+
+    socket.close();
+    socket.open(CREDENTIALS);
+    FakeSocket.last.accept();
+    expect(FakeSocket.last.actions).toEqual(['connect', 'watch']);
+    expect(FakeSocket.last.lastSent('watch')?.data).toEqual({ channel: 'feed' });
+  });
+
   it('emits each server event to its listeners, and ignores unknown or malformed frames', () => {
     const { socket } = createSocket();
     const messages: unknown[] = [];

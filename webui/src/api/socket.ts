@@ -7,6 +7,7 @@
  * (`join_room` with `lastSeq`), so the server replays what was missed. Stores subscribe to the
  * server's events through a typed emitter ({@link RealtimeSocket.on}).
  */
+import type { LiveEvent } from './live';
 import type { Connect, RealtimeEvents, Refusal, SocketCommands } from './wire.gen';
 
 /** The viewer's socket token: their databaseId and `gqUserSocketToken`. */
@@ -29,8 +30,11 @@ export const RECONNECT_MAX_MS = 30_000;
  */
 export type SocketStatus = 'closed' | 'connecting' | 'authenticating' | 'ready' | 'waiting';
 
-/** What {@link RealtimeSocket.on} can listen to: the server's events (generated) and the socket's status. */
-export type SocketEvents = RealtimeEvents & { status: SocketStatus };
+/**
+ * What {@link RealtimeSocket.on} can listen to: the server's events (generated), with `live` frames
+ * typed by event name, and the socket's status.
+ */
+export type SocketEvents = Omit<RealtimeEvents, 'live'> & { live: LiveEvent; status: SocketStatus };
 
 /** The part of the browser's WebSocket the client uses (tests pass a fake). */
 export interface WebSocketLike {
@@ -94,6 +98,8 @@ export class RealtimeSocket {
   private readonly options: RealtimeSocketOptions;
   private readonly listeners = new Map<keyof SocketEvents, Set<Listener<never>>>();
   private readonly rooms = new Map<string, RoomSubscription>();
+  /** The live channels watched, again after every reconnect (kept across logout: see watch). */
+  private readonly watched = new Set<string>();
   private credentials: SocketCredentials | null = null;
   private ws: WebSocketLike | null = null;
   private attempt = 0;
@@ -180,6 +186,23 @@ export class RealtimeSocket {
   /** Whether the socket keeps `room` joined. */
   isJoined(room: string): boolean {
     return this.rooms.has(room);
+  }
+
+  /**
+   * Watches a live channel now (when ready) and after every reconnect; its frames arrive as `live`
+   * events. The wish outlives a logout, so a page that stays on screen is live again once a member
+   * signs in.
+   */
+  watch(channel: string) {
+    if (this.watched.has(channel)) return;
+    this.watched.add(channel);
+    this.send('watch', { channel });
+  }
+
+  /** Stops watching a live channel. */
+  unwatch(channel: string) {
+    if (!this.watched.delete(channel)) return;
+    this.send('unwatch', { channel });
   }
 
   /** Sends a command; false when the socket is not ready (the caller falls back or says so). */
@@ -312,6 +335,15 @@ export class RealtimeSocket {
       case 'report_queue':
         this.emit('report_queue', data);
         break;
+      case 'live':
+        this.emit('live', data);
+        break;
+      case 'watch':
+        this.emit('watch', data);
+        break;
+      case 'unwatch':
+        this.emit('unwatch', data);
+        break;
       default:
         // An event this client does not know yet (a newer server): ignored.
         action satisfies never;
@@ -322,6 +354,7 @@ export class RealtimeSocket {
     this.attempt = 0;
     this.setStatus('ready');
     for (const room of this.rooms.keys()) this.sendJoin(room);
+    for (const channel of this.watched) this.send('watch', { channel });
   }
 
   private refused(error: Refusal) {

@@ -319,6 +319,11 @@ export interface CatMeta {
   settings: NodeSettings;
 }
 
+export interface ChannelInput {
+  /** node:<id>, topic:<id>, article:<id> (databaseIds) or feed */
+  channel: string;
+}
+
 export interface ChatAck {
   clientId: string;
   /** the message's databaseId */
@@ -405,6 +410,15 @@ export interface ChatRoomInput {
   message: string;
   /** idempotency key of the send (up to 64 characters): a resend after a lost answer is answered the same way and not stored twice */
   clientId?: string;
+}
+
+export interface ClusterStatusReply {
+  /** the nodes that answered, by name */
+  nodes: NodeStatus[];
+  /** every node that answered serves and sees the same members, which are all the nodes that answered */
+  agree: boolean;
+  /** what disagrees, in English for the operator's terminal */
+  issues: string[];
 }
 
 export interface CodeSent {
@@ -1201,6 +1215,15 @@ export interface LikeResult {
   likeCount: number;
 }
 
+export interface LiveFrame {
+  /** node:<id>, topic:<id>, article:<id> or feed */
+  channel: string;
+  /** topic_created, topic_deleted, answer_created, comment_created, vote_tally, like_count, bounty_changed or deleted */
+  event: string;
+  /** the event's data (webui/src/api/live.ts types them) */
+  data: unknown;
+}
+
 export interface LoginBox {
   /** sign-in types offered, phone and/or email; the first is the default */
   login_type: string[];
@@ -1383,6 +1406,35 @@ export interface NodeEdge {
 export interface NodeSettings {
   nodeType: string;
   joinRole: JoinRole;
+}
+
+export interface NodeStatus {
+  /** the node's name (node-<id>) */
+  node: string;
+  /** its current cluster member id */
+  memberId: string;
+  /** it takes traffic: /readyz answers 200 */
+  serving: boolean;
+  /** why it does not serve */
+  reason?: string;
+  /** the member ids of its topology, sorted */
+  members: string[];
+  /** the other nodes it sees through gossip, sorted */
+  peers: string[];
+  /** grains active on it by kind: room, session, wallet, upload */
+  grains: Record<string, number>;
+  /** its open websocket connections */
+  websockets: number;
+  /** its embedded NATS server's routes to the others; -1 with an external NATS */
+  natsRoutes: number;
+  /** times its membership restarted under a new id */
+  memberRestarts: number;
+  /** the build it runs */
+  version: string;
+  /** epoch ms */
+  startedAt: number;
+  /** epoch ms */
+  respondedAt: number;
 }
 
 export interface NodeView {
@@ -2134,6 +2186,16 @@ export interface TopUpReply {
   qr: QR;
 }
 
+export interface TopicConnection {
+  edges: TopicEdge[];
+  pageInfo: CommunityPageInfo;
+}
+
+export interface TopicEdge {
+  cursor: string;
+  node: TopicView;
+}
+
 export interface TopicReply {
   topic: TopicView;
 }
@@ -2171,6 +2233,19 @@ export interface TopicView {
   createdAt: number;
   /** epoch ms */
   updatedAt: number;
+}
+
+export interface TopicsInput {
+  /** topics per page, default 20, at most 50 */
+  first?: number;
+  /** the endCursor of the page before */
+  after?: string;
+  /** a node's databaseId: its topics only; absent for every node's */
+  nodeId?: string;
+}
+
+export interface TopicsReply {
+  topics: TopicConnection;
 }
 
 export interface UnlockInput {
@@ -2213,6 +2288,10 @@ export interface UnreadEvent {
   unread: Unread;
   conversation?: ConversationUnread;
   notificationsRead?: NotificationsRead;
+}
+
+export interface Unwatched {
+  channel: string;
 }
 
 export interface UpdateUserInput {
@@ -2385,6 +2464,10 @@ export interface WalletView {
   credit: number;
 }
 
+export interface Watching {
+  channel: string;
+}
+
 /** Every action of POST /api/request: its input (the envelope's `data`) and its reply. */
 export interface Actions {
   /** The caller's growth: points, level, the next level and its threshold, and today's points per reason with their caps. Who may call it: member. */
@@ -2396,6 +2479,11 @@ export interface Actions {
   "account.signIn": {
     input: Record<string, never>;
     output: GrowthReply;
+  };
+  /** Every node's own view of the cluster (members, peers, serving or why not, grains by kind, websockets, NATS routes), gathered over the bus for 0.7 s, and whether the views agree. `souk cluster status` prints it. Who may call it: admin. */
+  "admin.clusterStatus": {
+    input: Record<string, never>;
+    output: ClusterStatusReply;
   };
   /** Makes a one-time login link for a member, valid 24 hours. Who may call it: admin. */
   "admin.loginToken": {
@@ -2501,6 +2589,11 @@ export interface Actions {
   "community.leave": {
     input: JoinInput;
     output: JoinReply;
+  };
+  /** A page of topics, newest first (first, default 20, at most 50; after, an endCursor), of one node (nodeId) or of the whole site, each with its excerpt (empty when gated) and without its content. Who may call it: public. */
+  "community.topics": {
+    input: TopicsInput;
+    output: TopicsReply;
   };
   /** Votes for one option (its index) of a vote topic, once per member, before the deadline; answers the tallies. Who may call it: member. */
   "community.vote": {
@@ -2750,6 +2843,10 @@ export interface SocketCommands {
   resume_inbox: ResumeInbox;
   /** Who is in a room: answered with a show_room event carrying this result. */
   show_room: ShowRoomInput;
+  /** Stops watching a live channel. Answered with unwatch. */
+  unwatch: ChannelInput;
+  /** Watches a page's live channel (node:<id>, topic:<id>, article:<id> or feed): its events come as live frames while the socket is open. At most 16 channels per socket. Answered with watch. */
+  watch: ChannelInput;
 }
 
 /** A websocket frame the client sends: `{action, data}`. */
@@ -2777,6 +2874,8 @@ export interface RealtimeEvents {
   join_success: Presence;
   /** Someone left a room. */
   leave_room: Presence;
+  /** An event of a live channel the socket watches (see webui/src/api/live.ts for each event's data). */
+  live: LiveFrame;
   /** A new notification for the viewer, with the counters after it. */
   notification: Inbox<NotificationEvent>;
   /** A private message to or from the viewer, with the counters after it. */
@@ -2787,10 +2886,14 @@ export interface RealtimeEvents {
   show_room: ShowRoomReply;
   /** The viewer read something, on any connection: the counters after it; conversation when it was a conversation. */
   unread: Inbox<UnreadEvent>;
+  /** The socket no longer watches channel. */
+  unwatch: Unwatched;
   /** The viewer's rights changed (a level reached, a VIP tier bought or ended): reload auth.viewer. */
   viewer: ViewerChanged;
   /** The viewer's balances after a change (a top-up paid, a purchase, a gift, an adjustment), on every connection. */
   wallet: WalletView;
+  /** The socket watches channel: its events come as live frames. */
+  watch: Watching;
 }
 
 /** A websocket frame the server sends: `{action, data}`. */

@@ -1,4 +1,5 @@
 import { compareStructural, makeObservable, observable, reaction, runInAction, type IReactionDisposer } from 'mobx';
+import { LiveChannels } from '../api/live';
 import { RealtimeSocket, socketURL, type SocketCredentials, type SocketStatus } from '../api/socket';
 import type { Viewer } from '../models/Viewer';
 import type { RootStore } from './RootStore';
@@ -18,6 +19,8 @@ export function socketCredentials(viewer: Viewer | null): SocketCredentials | nu
  */
 export class RealtimeStore {
   readonly socket: RealtimeSocket;
+  /** The live page channels over the socket (useLiveChannel). */
+  readonly live: LiveChannels;
   /** The socket's status, observable for the screens. */
   status: SocketStatus = 'closed';
 
@@ -30,6 +33,7 @@ export class RealtimeStore {
       url: () => socketURL(window.location, root.locale.lang),
       onRejected: () => this.renewToken(),
     });
+    this.live = new LiveChannels(this.socket);
     this.socket.on('status', (status) => runInAction(() => (this.status = status)));
     // The member's rights changed (VIP bought or ended, level up): the server already applies them
     // to this socket; the screens follow once the viewer is read again.
