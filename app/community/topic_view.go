@@ -28,6 +28,7 @@ type TopicView struct {
 	NodeID       string         `json:"nodeId"`
 	AnswerCount  int64          `json:"answerCount"`
 	LikeCount    int64          `json:"likeCount"`
+	IsLiked      bool           `json:"isLiked" doc:"the viewer likes it"`
 	CommentCount int64          `json:"commentCount"`
 	CreatedAt    int64          `json:"createdAt" doc:"epoch ms"`
 	UpdatedAt    int64          `json:"updatedAt" doc:"epoch ms"`
@@ -74,12 +75,14 @@ type AnswerView struct {
 	Content      string         `json:"content" doc:"sanitized HTML"`
 	Author       member.Summary `json:"author"`
 	LikeCount    int64          `json:"likeCount"`
+	IsLiked      bool           `json:"isLiked" doc:"the viewer likes it"`
 	CommentCount int64          `json:"commentCount"`
 	CreatedAt    int64          `json:"createdAt" doc:"epoch ms"`
 }
 
 // topicViews builds the client's views of topics for the viewer; full
-// adds the vote tallies (a single topic's page).
+// adds the vote tallies (a topic's page, and the lists: one count per vote
+// topic of the page).
 func (s *Service) topicViews(ctx context.Context, topics []persistence.Topic, full bool) ([]TopicView, error) {
 	ids := make([]int64, len(topics))
 	people := make([]int64, 0, len(topics))
@@ -98,6 +101,10 @@ func (s *Service) topicViews(ctx context.Context, topics []persistence.Topic, fu
 	if err != nil {
 		return nil, fmt.Errorf("community: %w", err)
 	}
+	liked, err := s.db.Likes().Liked(ctx, action.RequestFrom(ctx).Viewer.UserID, persistence.TargetTopic, ids)
+	if err != nil {
+		return nil, fmt.Errorf("community: %w", err)
+	}
 	out := make([]TopicView, len(topics))
 	for i, t := range topics {
 		decision, err := s.decide(ctx, t)
@@ -108,7 +115,7 @@ func (s *Service) topicViews(ctx context.Context, topics []persistence.Topic, fu
 		id := member.FormatID(t.ID)
 		v := TopicView{ID: id, DatabaseID: id, Title: t.Title, Excerpt: t.Excerpt, Locked: !visible,
 			Roles: decodeRoles(t.Roles), Type: t.Type, Author: authors[t.AuthorID], NodeID: member.FormatID(t.NodeID),
-			AnswerCount: t.AnswerCount, LikeCount: counters[t.ID].Likes, CommentCount: counters[t.ID].Comments,
+			AnswerCount: t.AnswerCount, LikeCount: counters[t.ID].Likes, IsLiked: liked[t.ID], CommentCount: counters[t.ID].Comments,
 			CreatedAt: t.CreatedAt, UpdatedAt: t.UpdatedAt, Gate: decision.Shown}
 		if visible {
 			v.Content = t.Content
@@ -179,11 +186,15 @@ func (s *Service) answerViews(ctx context.Context, answers []persistence.Answer)
 	if err != nil {
 		return nil, fmt.Errorf("community: %w", err)
 	}
+	liked, err := s.db.Likes().Liked(ctx, action.RequestFrom(ctx).Viewer.UserID, persistence.TargetAnswer, ids)
+	if err != nil {
+		return nil, fmt.Errorf("community: %w", err)
+	}
 	out := make([]AnswerView, len(answers))
 	for i, a := range answers {
 		id := member.FormatID(a.ID)
 		out[i] = AnswerView{ID: id, DatabaseID: id, TopicID: member.FormatID(a.TopicID), Content: a.Content,
-			Author: authors[a.AuthorID], LikeCount: counters[a.ID].Likes, CommentCount: counters[a.ID].Comments,
+			Author: authors[a.AuthorID], LikeCount: counters[a.ID].Likes, IsLiked: liked[a.ID], CommentCount: counters[a.ID].Comments,
 			CreatedAt: a.CreatedAt}
 	}
 	return out, nil

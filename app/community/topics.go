@@ -54,7 +54,7 @@ func (s *Service) topicPage(ctx context.Context, nodeID int64, in PageArgs) (*To
 	if len(topics) > first {
 		topics, conn.PageInfo.HasNextPage = topics[:first], true
 	}
-	views, err := s.topicViews(ctx, topics, false)
+	views, err := s.topicViews(ctx, topics, true)
 	if err != nil {
 		return nil, err
 	}

@@ -1,8 +1,11 @@
 package community
 
 import (
+	"context"
 	"encoding/json"
+	"strconv"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -73,5 +76,56 @@ func TestTopics(t *testing.T) {
 		apptest.RequireKey(t, err, ErrBadCursor.Key)
 		_, err = f.reg.Call(guest, "community.topics", json.RawMessage(`{"first": 5000}`))
 		require.NoError(t, err, "first above the maximum is clamped")
+	})
+}
+
+// TestTopicsCarryTheViewersLikesAndVoteTotals: lists and pages say whether
+// the viewer likes a topic or an answer, and lists count each vote's votes.
+func TestTopicsCarryTheViewersLikesAndVoteTotals(t *testing.T) {
+	t.Parallel()
+	apptest.EachDB(t, func(t *testing.T, db *persistence.DB) {
+		f := newFixture(t, db)
+		ctx := t.Context()
+		normal := f.topic(f.ann, f.free, "Liked")
+		answer := f.answer(f.bob, normal.ID, "An answer")
+		_, err := db.Likes().Set(ctx, persistence.TargetTopic, int64(id(t, normal.ID)), f.bob, true)
+		require.NoError(t, err)
+		_, err = db.Likes().Set(ctx, persistence.TargetAnswer, int64(id(t, answer.ID)), f.ann, true)
+		require.NoError(t, err)
+		vote, err := f.s.CreateTopic(as(f.ann), CreateTopicInput{Title: "Pick one", Content: "<p>pick</p>",
+			Cat: action.ID(f.free.ID), Types: TopicTypes{Type: persistence.TopicVote, Vote: &VoteInput{
+				Deadline: f.future(time.Hour), Value: []VoteOption{{Text: "a"}, {Text: "b"}}}}})
+		require.NoError(t, err)
+		second := 1
+		for _, voter := range []int64{f.bob, f.cat} {
+			_, err := f.s.Vote(as(voter), CastVoteInput{TopicID: id(t, vote.Topic.ID), Option: &second})
+			require.NoError(t, err)
+		}
+
+		byTitle := func(ctx context.Context) map[string]TopicView {
+			r, err := f.s.Topics(ctx, TopicsInput{})
+			require.NoError(t, err)
+			out := map[string]TopicView{}
+			for _, e := range r.Topics.Edges {
+				out[e.Node.Title] = e.Node
+			}
+			return out
+		}
+		assert.True(t, byTitle(as(f.bob))["Liked"].IsLiked)
+		assert.False(t, byTitle(as(f.ann))["Liked"].IsLiked, "another member does not like it")
+		assert.False(t, byTitle(apptest.As(0))["Liked"].IsLiked)
+		listed := byTitle(apptest.As(0))["Pick one"].Vote
+		require.NotNil(t, listed)
+		assert.EqualValues(t, 2, listed.Total, "a list counts the votes")
+		assert.Equal(t, -1, listed.Voted)
+		assert.Equal(t, 1, byTitle(as(f.cat))["Pick one"].Vote.Voted)
+
+		_, raw, err := f.s.PageContent(as(f.ann), "single", strconv.FormatInt(int64(id(t, normal.ID)), 10), "en", nil)
+		require.NoError(t, err)
+		var page Page
+		require.NoError(t, json.Unmarshal(raw, &page))
+		require.Len(t, page.Answers.Edges, 1)
+		assert.True(t, page.Answers.Edges[0].Node.IsLiked, "ann likes bob's answer")
+		assert.False(t, page.Topic.IsLiked, "ann does not like her own topic")
 	})
 }

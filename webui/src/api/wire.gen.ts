@@ -40,6 +40,8 @@ export interface AnswerView {
   content: string;
   author: Summary;
   likeCount: number;
+  /** the viewer likes it */
+  isLiked: boolean;
   commentCount: number;
   /** epoch ms */
   createdAt: number;
@@ -1567,6 +1569,8 @@ export interface PaymentView {
   id: string;
   /** pending, paid or expired (a pending payment past expiresAt) */
   status: string;
+  /** topup (credits the wallet) or unlock (buys gated content) */
+  purpose: string;
   currency: string;
   /** with the currency's decimals */
   amount: string;
@@ -1914,6 +1918,8 @@ export interface SandboxPayment {
   status: string;
   /** translated, e.g. Top up ¥12.30 */
   title: string;
+  /** topup (credits the member's wallet) or unlock (buys gated content) */
+  purpose: string;
   currency: string;
   symbol: string;
   /** with the currency's decimals */
@@ -2228,6 +2234,8 @@ export interface TopicView {
   nodeId: string;
   answerCount: number;
   likeCount: number;
+  /** the viewer likes it */
+  isLiked: boolean;
   commentCount: number;
   /** epoch ms */
   createdAt: number;

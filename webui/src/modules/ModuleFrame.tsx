@@ -12,6 +12,8 @@ export interface ModuleProps {
   modules: PageModule[];
   /** The member, on a profile page. */
   profile?: MemberProfile;
+  /** What the page shows, as auth.pageData answers it for the route's kind (an article, an archive page, a topic...). */
+  content?: unknown;
 }
 
 /** The frame the lazy modules share: the page's title and kind, and its empty state. */

@@ -1,18 +1,30 @@
 import { PenLine } from 'lucide-react';
 import { observer } from 'mobx-react-lite';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../components/Feedback/EmptyState';
 import { SceneFrame } from '../components/Feedback/SceneFrame';
+import { PageSpinner } from '../components/Feedback/Spinner';
+import { lazyModule } from '../routing/lazyModule';
 import { useStores } from '../stores/StoresContext';
 
-/** /create: guests are asked to log in instead of reaching the editor (SPEC §6). */
+/** The form and its editor (TipTap) are their own chunk: the main bundle stays small. */
+export const loadCreatePage = () => import('../components/Create/CreatePage');
+const CreatePage = lazyModule(loadCreatePage);
+
+/** /create: the creation screen for members; guests are asked to log in instead (SPEC §6). */
 export const Create = observer(function Create() {
   const { auth } = useStores();
   const { t } = useTranslation();
+  const waiting = !auth.isLoaded && auth.hasSession;
   return (
     <SceneFrame title={t('page.create.title')} subtitle={t('page.create.subtitle')}>
       {auth.isLoggedIn ? (
-        <EmptyState icon={PenLine} title={t('common.create.noEntries')} />
+        <Suspense fallback={<PageSpinner />}>
+          <CreatePage />
+        </Suspense>
+      ) : waiting ? (
+        <PageSpinner />
       ) : (
         <EmptyState icon={PenLine} title={t('page.create.loginRequired')}>
           <button

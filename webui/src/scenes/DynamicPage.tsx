@@ -35,7 +35,7 @@ const ContentPage = observer(function ContentPage({ path }: { path: string }) {
   const Module = moduleFor(state.page.kind);
   return (
     <Suspense fallback={<PageSpinner />}>
-      <Module page={state.page} modules={state.modules} profile={state.profile} />
+      <Module page={state.page} modules={state.modules} profile={state.profile} content={state.content} />
     </Suspense>
   );
 });

@@ -33,7 +33,7 @@ export interface MemberProfile {
 
 export type PageState =
   | { status: 'loading' }
-  | { status: 'ready'; page: PageRecord; modules: PageModule[]; profile?: MemberProfile }
+  | { status: 'ready'; page: PageRecord; modules: PageModule[]; profile?: MemberProfile; content?: unknown }
   | { status: 'error'; error: ErrorReply };
 
 interface PageDataReply {
@@ -41,6 +41,8 @@ interface PageDataReply {
   modules?: PageModule[];
   guaqi?: { loginData?: { module?: PageModule[] } };
   profile?: MemberProfile;
+  /** What the page shows (an article, an archive page, a topic...), as the route's kind answers it. */
+  content?: unknown;
 }
 
 /** Page data by path (auth.pageData), the login modules merged into the page's modules. */
@@ -79,9 +81,9 @@ export class PagesStore {
         this.byPath.set(path, { status: 'error', error: result.error });
         return;
       }
-      const { page, modules = [], guaqi, profile } = result.data;
+      const { page, modules = [], guaqi, profile, content } = result.data;
       const loginModules = guaqi?.loginData?.module ?? [];
-      this.byPath.set(path, { status: 'ready', page, modules: [...modules, ...loginModules], profile });
+      this.byPath.set(path, { status: 'ready', page, modules: [...modules, ...loginModules], profile, content });
     });
   }
 }

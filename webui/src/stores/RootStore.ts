@@ -6,8 +6,11 @@ import { AuthStore } from './AuthStore';
 import { BuildStore } from './BuildStore';
 import { ChatStore } from './ChatStore';
 import { ColorModeStore } from './ColorModeStore';
+import { ContentStore } from './ContentStore';
+import { CommunityStore } from './CommunityStore';
 import { ConversationsStore } from './ConversationsStore';
 import { DialCodesStore } from './DialCodesStore';
+import { DraftsStore } from './DraftsStore';
 import { FollowsStore } from './FollowsStore';
 import { GrowthStore } from './GrowthStore';
 import { InboxStore } from './InboxStore';
@@ -73,6 +76,9 @@ export class RootStore {
   readonly media: MediaStore;
   readonly reportDialog: ReportDialogStore;
   readonly reports: ReportsStore;
+  readonly drafts: DraftsStore;
+  readonly content: ContentStore;
+  readonly community: CommunityStore;
 
   private readonly messagesLoader: (lang: Lang) => Promise<Messages>;
 
@@ -104,6 +110,9 @@ export class RootStore {
     this.media = new MediaStore(this);
     this.reportDialog = new ReportDialogStore(this);
     this.reports = new ReportsStore(this);
+    this.drafts = new DraftsStore(this);
+    this.content = new ContentStore(this);
+    this.community = new CommunityStore(this);
     this.client = new RequestClient({
       envelope: () => ({
         path: this.ui.path,

@@ -14,7 +14,7 @@ export function deviceForWidth(width: number): Device {
   return 'desktop';
 }
 
-export type Panel = 'search' | 'login' | 'createPanel' | 'chat' | 'player' | 'levelTips' | 'messages' | 'notifications';
+export type Panel = 'search' | 'login' | 'createPanel' | 'chat' | 'player' | 'levelTips' | 'messages' | 'notifications' | 'nodes';
 
 /** Screen state of the shell: device mode and which overlay is open. */
 export class UiStore {

@@ -25,3 +25,12 @@ export function pastedImages(data: DataTransfer | null): File[] {
   if (files.length === 0) for (const file of Array.from(data.files ?? [])) if (file.type.startsWith('image/')) files.push(file);
   return files;
 }
+
+/**
+ * A pasted image with a name worth keeping in the media library: browsers call every screenshot
+ * "image.png" (or nothing), so those get a time-stamped one.
+ */
+export function namedForUpload(file: File, now = Date.now()): File {
+  if (file.name && file.name !== 'image.png') return file;
+  return new File([file], `pasted-${now}.${file.type.split('/')[1] || 'png'}`, { type: file.type });
+}

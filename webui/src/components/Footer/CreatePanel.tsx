@@ -1,15 +1,15 @@
 import { FileText, MessagesSquare, PenLine } from 'lucide-react';
 import { observer } from 'mobx-react-lite';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { localize, type CreateMenuSettings } from '../../models/settings';
-import { readStorage } from '../../platform/storage';
+import { localize, type CreateMenuSettings, type MenuItem } from '../../models/settings';
+import { prefetchAllowed, prefetchChunks } from '../../routing/prefetch';
+import { loadCreatePage } from '../../scenes/Create';
+import { isDraftKind } from '../../stores/DraftsStore';
 import { useStores } from '../../stores/StoresContext';
 import { LocalizedLink } from '../common/LocalizedLink';
 import { Sheet } from '../Overlay/Sheet';
 import { isImageIcon, menuIcon } from '../Layout/menuIcons';
-
-/** Local drafts saved by the creation screen, as a JSON list under this key. */
-export const DRAFTS_KEY = 'souk:drafts';
 
 /** Panel height: 12rem, plus each section that is present (SPEC §2). */
 export const CREATE_PANEL_BASE_REM = 12;
@@ -23,18 +23,21 @@ export function createPanelHeight(sections: { drafts: boolean; joinChat: boolean
   return rem;
 }
 
-function draftCount(): number {
-  try {
-    const drafts: unknown = JSON.parse(readStorage(DRAFTS_KEY) ?? '[]');
-    return Array.isArray(drafts) ? drafts.length : 0;
-  } catch {
-    return 0;
-  }
+/**
+ * Whether the viewer can use a create menu entry: an entry opening the create page for a kind
+ * shows only for a kind the page writes (articles for administrators); other links always show.
+ */
+export function entryOffered(entry: Pick<MenuItem, 'url'>, isAdmin: boolean): boolean {
+  const url = new URL(entry.url, 'http://site.invalid');
+  if (url.pathname.replace(/^\/(en|es)(?=\/)/, '') !== '/create') return true;
+  const type = url.searchParams.get('type');
+  if (type === null) return true;
+  return isDraftKind(type) && (type !== 'article' || isAdmin);
 }
 
 /** The mobile pop-up create panel: drafts, join chat, share a thought, create entries, carousel. */
 export const CreatePanel = observer(function CreatePanel() {
-  const { ui, settings, auth } = useStores();
+  const { ui, settings, auth, drafts: draftsStore } = useStores();
   const { t, i18n } = useTranslation();
   const open = ui.isOpen('createPanel');
   // Creating is for members: a guest gets the login box instead of the editor.
@@ -42,7 +45,11 @@ export const CreatePanel = observer(function CreatePanel() {
     if (!auth.requireLogin()) event.preventDefault();
   };
   const config: CreateMenuSettings = settings.forDevice('mobile').footer?.createMenu ?? {};
-  const drafts = open ? draftCount() : 0;
+  const drafts = draftsStore.count;
+  // The create page's chunk (the editor) loads while the member picks an entry.
+  useEffect(() => {
+    if (open && auth.isLoggedIn && prefetchAllowed()) void prefetchChunks([loadCreatePage]);
+  }, [open, auth.isLoggedIn]);
   const carousel = config.carousel ?? [];
   const sections = {
     drafts: drafts > 0,
@@ -50,7 +57,8 @@ export const CreatePanel = observer(function CreatePanel() {
     share: Boolean(config.showShare),
     carousel: carousel.length > 0,
   };
-  const entries = config.menus ?? [];
+  const isAdmin = auth.viewer?.data.gqRoles?.isAdmin === true;
+  const entries = (config.menus ?? []).filter((entry) => entryOffered(entry, isAdmin));
 
   return (
     <Sheet
@@ -62,7 +70,7 @@ export const CreatePanel = observer(function CreatePanel() {
     >
       <div data-testid="create-panel" className="flex flex-col gap-3 p-4">
         {sections.drafts && (
-          <LocalizedLink to="/create" className="flex h-10 items-center gap-2 rounded-xl bg-zinc-100 px-3 text-sm dark:bg-zinc-800">
+          <LocalizedLink to="/create?drafts=1" data-testid="create-panel-drafts" className="flex h-10 items-center gap-2 rounded-xl bg-zinc-100 px-3 text-sm dark:bg-zinc-800">
             <FileText className="size-4" aria-hidden />
             {t('common.create.drafts', { count: drafts })}
           </LocalizedLink>
@@ -94,7 +102,7 @@ export const CreatePanel = observer(function CreatePanel() {
           <ul className="grid grid-cols-4 gap-3">
             {entries.map((entry, index) => (
               <li key={`${entry.url}-${index}`}>
-                <LocalizedLink to={entry.url} onClick={requireLogin} className="flex flex-col items-center gap-1.5 text-xs">
+                <LocalizedLink to={entry.url} onClick={requireLogin} className="flex flex-col items-center gap-1.5 text-center text-xs">
                   <span className="grid size-12 place-items-center rounded-2xl bg-zinc-100 dark:bg-zinc-800">
                     <EntryIcon icon={entry.icon} />
                   </span>

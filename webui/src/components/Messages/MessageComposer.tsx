@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { mediaRight, pastedImageProblem, type MediaItemData } from '../../models/MediaItem';
 import { MESSAGE_MAX_LENGTH, messageLength, messageRows, type PrivateMessageImage } from '../../models/PrivateMessage';
 import { useStores } from '../../stores/StoresContext';
-import { imageDimensions, pastedImages } from '../../utils/imageFile';
+import { imageDimensions, namedForUpload, pastedImages } from '../../utils/imageFile';
 import { Composer, LengthCounter } from '../common/Composer';
 
 /** The counter shows from this share of the maximum on. */
@@ -67,8 +67,7 @@ export const MessageComposer = observer(function MessageComposer() {
       toasts.error(t(problem.key, problem.values));
       return drop();
     }
-    const named = file.name && file.name !== 'image.png' ? file : new File([file], `pasted-${Date.now()}.${file.type.split('/')[1] || 'png'}`, { type: file.type });
-    const [item] = (await uploads.upload([named], { type: 'image' })) ?? [];
+    const [item] = (await uploads.upload([namedForUpload(file)], { type: 'image' })) ?? [];
     if (!item) return drop();
     setAttachment((held) => (held === placeholder ? { state: 'ready', image: asImage(item) } : held));
   };
