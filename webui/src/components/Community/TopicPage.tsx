@@ -98,7 +98,7 @@ export const TopicBody = observer(function TopicBody({ thread, path, full }: { t
         </div>
       </article>
       {full && !topic.locked && (
-        <Comments targetType="topic" targetId={topic.databaseId} count={topic.commentCount} channel={topicChannel(topic.databaseId)} className="mt-10" />
+        <Comments targetType="topic" targetId={topic.databaseId} count={topic.commentCount} gated={topic.locked} channel={topicChannel(topic.databaseId)} className="mt-10" />
       )}
     </>
   );

@@ -157,7 +157,7 @@ export const ArticleView = observer(function ArticleView({ reply }: { reply: Art
         <LikeButton targetType="article" targetId={article.databaseId} liked={article.isLiked} count={article.likeCount} />
       </div>
 
-      <Comments targetType="article" targetId={article.databaseId} count={article.commentCount} channel={articleChannel(article.databaseId)} className="mt-8" />
+      <Comments targetType="article" targetId={article.databaseId} count={article.commentCount} gated={article.gated} channel={articleChannel(article.databaseId)} className="mt-8" />
     </article>
   );
 });

@@ -24,6 +24,7 @@ export const Comments = observer(function Comments({
   targetId,
   count,
   channel,
+  gated = false,
   className = '',
 }: {
   targetType: CommentTarget;
@@ -31,6 +32,8 @@ export const Comments = observer(function Comments({
   /** The count known before the comments are read (the target's commentCount). */
   count?: number;
   channel?: string;
+  /** The target is gated for the viewer: its comments are not read until it opens (the server would refuse them). */
+  gated?: boolean;
   className?: string;
 }) {
   const { content, auth } = useStores();
@@ -39,8 +42,8 @@ export const Comments = observer(function Comments({
   const [replyingTo, setReplyingTo] = useState<CommentNode | null>(null);
 
   useEffect(() => {
-    if (thread.status === 'idle') void thread.load();
-  }, [thread, thread.status]);
+    if (!gated && thread.status === 'idle') void thread.load();
+  }, [thread, thread.status, gated]);
 
   useLiveChannel(auth.isLoggedIn && channel ? channel : null, (event) =>
     handleLiveEvent(event, {
@@ -74,7 +77,7 @@ export const Comments = observer(function Comments({
           <SmallSpinner />
         </div>
       )}
-      {thread.status === 'gated' && (
+      {(gated || thread.status === 'gated') && (
         <p className="mt-4 flex items-center gap-2 text-sm text-zinc-500 dark:text-zinc-400">
           <Lock className="size-4" aria-hidden />
           {t('content.comments.gated')}

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
@@ -219,6 +220,28 @@ describe('Comments', () => {
     expect(within(screen.getAllByTestId('comment')[1]).getByRole('button', { name: 'Like (4)' })).toBeInTheDocument();
     play({ event: 'deleted', channel: 'article:100', data: { targetType: 'comment', id: '1' } });
     expect(screen.getAllByTestId('comment').map((item) => item.dataset.id)).toEqual(['2']);
+  });
+
+  it('does not ask for the comments of gated content, and reads them once it opens', async () => {
+    const calls = mockFetch(apiResponder({ 'content.comments': () => json(commentsPage([comment('1')])) }));
+    const asked = () => calls.filter((c) => c.body?.action === 'content.comments').length;
+    function Unlockable() {
+      const [gated, setGated] = useState(true);
+      return (
+        <>
+          <button type="button" onClick={() => setGated(false)}>
+            unlock
+          </button>
+          <Comments targetType="article" targetId="100" gated={gated} />
+        </>
+      );
+    }
+    renderWithStores(<Unlockable />, memberRoot());
+    expect(screen.getByText('The comments open with the content.')).toBeInTheDocument();
+    expect(asked()).toBe(0);
+    await userEvent.click(screen.getByRole('button', { name: 'unlock' }));
+    expect(await screen.findAllByTestId('comment')).toHaveLength(1);
+    expect(asked()).toBe(1);
   });
 
   it('offers a guest the login box instead of the comment box, and watches nothing', async () => {
