@@ -75,7 +75,8 @@ func (v *view) get() (others []string, read bool) {
 // has no seeds). With a registry read (recorded: the other live nodes it
 // lists), the node serves when it sees more than half of every node either
 // source names, itself included — or exactly half when the first of them
-// by name is on its side, so that of two equal halves one serves.
+// by name is on its side and it is not alone, so that of two equal halves
+// one serves.
 func verdict(self string, peers []string, recorded []string, read, seeded bool) error {
 	if seeded && len(peers) == 0 {
 		return fmt.Errorf("%w: it has seeds and sees no peer", ErrIsolated)
@@ -94,7 +95,9 @@ func verdict(self string, peers []string, recorded []string, read, seeded bool) 
 	switch {
 	case 2*len(seen) > len(known):
 		return nil
-	case 2*len(seen) == len(known) && slices.Contains(seen, known[0]):
+	case 2*len(seen) == len(known) && len(seen) > 1 && slices.Contains(seen, known[0]):
+		// A node alone never takes the tie: it may be one that just
+		// restarted and has not joined the others yet.
 		return nil
 	}
 	var missing []string

@@ -28,6 +28,7 @@ func TestServingVerdict(t *testing.T) {
 		{"minority of three", "n1", nil, []string{"n2", "n3"}, true, false, false},
 		{"half with the first name serves", "n1", []string{"n2"}, []string{"n2", "n3", "n4"}, true, false, true},
 		{"half without the first name waits", "n3", []string{"n4"}, []string{"n1", "n2", "n4"}, true, false, false},
+		{"alone with the first name waits (just restarted)", "n1", nil, []string{"n2"}, true, false, false},
 		{"a peer not yet recorded counts", "n2", []string{"n3"}, []string{"n1"}, true, false, true},
 		{"a killed peer whose record is fresh", "n2", []string{"n3"}, []string{"n1", "n3"}, true, false, true},
 	} {

@@ -91,7 +91,7 @@ func scanArticle(row scanner) (Article, error) {
 	return a, err
 }
 
-// Create stores a with its tags in one transaction. It returns
+// Create stores a with its tags and its search entry in one transaction. It returns
 // ErrConflict when a's group has a live version in a's language. When
 // a.IdemKey was used before by the same author, a becomes the article
 // stored then (tags included) and created is false; by anyone else it is
@@ -141,7 +141,10 @@ func (s ArticlesStore) Create(ctx context.Context, a *Article) (created bool, er
 			return nil
 		}
 		created = true
-		return setTags(ctx, tx, a.ID, a.TagIDs)
+		if err := setTags(ctx, tx, a.ID, a.TagIDs); err != nil {
+			return err
+		}
+		return s.db.indexArticle(ctx, tx, a.ID)
 	})
 	if err != nil {
 		return false, fmt.Errorf("articles store: create: %w", err)
@@ -157,7 +160,8 @@ func (s ArticlesStore) Create(ctx context.Context, a *Article) (created bool, er
 }
 
 // Update writes a's editable fields (slug, title, content, excerpt,
-// featured image, category, tags, roles, updated_at) in one transaction:
+// featured image, category, tags, roles, updated_at) and its search entry
+// in one transaction:
 // ErrNotFound when a is not a live article.
 func (s ArticlesStore) Update(ctx context.Context, a Article) error {
 	if a.Roles == "" {
@@ -176,7 +180,10 @@ func (s ArticlesStore) Update(ctx context.Context, a Article) error {
 			}
 			return ErrNotFound
 		}
-		return setTags(ctx, tx, a.ID, a.TagIDs)
+		if err := setTags(ctx, tx, a.ID, a.TagIDs); err != nil {
+			return err
+		}
+		return s.db.indexArticle(ctx, tx, a.ID)
 	})
 	if err != nil {
 		return fmt.Errorf("articles store: update %d: %w", a.ID, err)
@@ -264,17 +271,49 @@ func (s ArticlesStore) List(ctx context.Context, f ArticleFilter) ([]Article, er
 // Delete marks the live article id deleted at at: ErrNotFound when there
 // is none.
 func (s ArticlesStore) Delete(ctx context.Context, id, at int64) error {
-	res, err := s.db.write.ExecContext(ctx, `UPDATE articles SET deleted_at = $2 WHERE id = $1 AND deleted_at = 0`, id, at)
+	err := s.db.tx(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `UPDATE articles SET deleted_at = $2 WHERE id = $1 AND deleted_at = 0`, id, at)
+		if err != nil {
+			return err
+		}
+		if n, err := res.RowsAffected(); err != nil || n == 0 {
+			if err != nil {
+				return err
+			}
+			return ErrNotFound
+		}
+		return unindex(ctx, tx, SearchArticle, id)
+	})
 	if err != nil {
 		return fmt.Errorf("articles store: delete %d: %w", id, err)
 	}
-	if n, err := res.RowsAffected(); err != nil || n == 0 {
-		if err != nil {
-			return fmt.Errorf("articles store: delete %d: %w", id, err)
-		}
-		return fmt.Errorf("articles store: delete %d: %w", id, ErrNotFound)
-	}
 	return nil
+}
+
+// Views returns the views written so far of the articles ids (absent ids
+// are left out).
+func (s ArticlesStore) Views(ctx context.Context, ids []int64) (map[int64]int64, error) {
+	out := make(map[int64]int64, len(ids))
+	if len(ids) == 0 {
+		return out, nil
+	}
+	args := make([]any, len(ids))
+	marks := make([]string, len(ids))
+	for i, id := range ids {
+		args[i], marks[i] = id, "$"+strconv.Itoa(i+1)
+	}
+	type row struct{ id, views int64 }
+	list, err := queryList(ctx, s.db.reads, func(sc scanner) (row, error) {
+		var r row
+		return r, sc.Scan(&r.id, &r.views)
+	}, `SELECT id, views FROM articles WHERE id IN (`+strings.Join(marks, ", ")+`)`, args...)
+	if err != nil {
+		return nil, fmt.Errorf("articles store: views: %w", err)
+	}
+	for _, r := range list {
+		out[r.id] = r.views
+	}
+	return out, nil
 }
 
 // AddViews adds counted views to the articles, one UPDATE per article, in

@@ -34,7 +34,8 @@ func scanAnswer(row scanner) (Answer, error) {
 	return a, mapError(err)
 }
 
-// CreateAnswer writes a once per CreationKey and counts it on its topic:
+// CreateAnswer writes a once per CreationKey, counts it on its topic and
+// indexes it for search:
 // created is false when the key was used before, and a is then the answer
 // written the first time.
 func (s CommunityStore) CreateAnswer(ctx context.Context, a *Answer) (created bool, err error) {
@@ -60,8 +61,11 @@ func (s CommunityStore) CreateAnswer(ctx context.Context, a *Answer) (created bo
 			return err
 		}
 		created = true
-		_, err = tx.ExecContext(ctx, `UPDATE community_topics SET answer_count = answer_count + 1 WHERE id = $1`, a.TopicID)
-		return err
+		if _, err := tx.ExecContext(ctx, `UPDATE community_topics SET answer_count = answer_count + 1 WHERE id = $1`,
+			a.TopicID); err != nil {
+			return err
+		}
+		return s.db.indexAnswerOf(ctx, tx, a.ID, a.TopicID)
 	})
 	if err != nil {
 		return false, fmt.Errorf("community store: create answer: %w", err)
@@ -90,8 +94,8 @@ func (s CommunityStore) Answers(ctx context.Context, topicID, after int64, limit
 	return list, nil
 }
 
-// DeleteAnswer marks an answer deleted and uncounts it from its topic,
-// once: deleted is false when it was deleted before or does not exist.
+// DeleteAnswer marks an answer deleted, uncounts it from its topic and
+// removes it from the search index, once: deleted is false when it was deleted before or does not exist.
 func (s CommunityStore) DeleteAnswer(ctx context.Context, id, at int64) (deleted bool, err error) {
 	err = s.db.tx(ctx, func(tx *sql.Tx) error {
 		var topicID int64
@@ -103,8 +107,11 @@ func (s CommunityStore) DeleteAnswer(ctx context.Context, id, at int64) (deleted
 			return err
 		}
 		deleted = true
-		_, err = tx.ExecContext(ctx, `UPDATE community_topics SET answer_count = answer_count - 1 WHERE id = $1`, topicID)
-		return err
+		if _, err := tx.ExecContext(ctx, `UPDATE community_topics SET answer_count = answer_count - 1 WHERE id = $1`,
+			topicID); err != nil {
+			return err
+		}
+		return unindex(ctx, tx, SearchAnswer, id)
 	})
 	if err != nil {
 		return false, fmt.Errorf("community store: delete answer %d: %w", id, err)

@@ -86,10 +86,23 @@ func scanTopic(row scanner) (Topic, error) {
 	return t, decodeJSON(options, &t.VoteOptions)
 }
 
-// CreateTopic writes t once per CreationKey and counts it in its node:
+// CreateTopic writes t once per CreationKey, counts it in its node and
+// indexes it for search:
 // created is false when the key was used before, and t is then the topic
 // written the first time.
 func (s CommunityStore) CreateTopic(ctx context.Context, t *Topic) (created bool, err error) {
+	err = s.db.tx(ctx, func(tx *sql.Tx) error {
+		created, err = s.insertTopic(ctx, tx, t)
+		return err
+	})
+	if err != nil {
+		return false, fmt.Errorf("community store: create topic: %w", err)
+	}
+	return created, nil
+}
+
+// insertTopic is CreateTopic's work inside tx.
+func (s CommunityStore) insertTopic(ctx context.Context, tx *sql.Tx, t *Topic) (created bool, err error) {
 	if t.ID == 0 {
 		t.ID = s.db.NewID()
 	}
@@ -105,44 +118,47 @@ func (s CommunityStore) CreateTopic(ctx context.Context, t *Topic) (created bool
 	if err != nil {
 		return false, err
 	}
-	err = s.db.tx(ctx, func(tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, `INSERT INTO community_topics (`+topicColumns+`)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, 0, 0, $16, $16)
-			ON CONFLICT (creation_key) DO NOTHING`,
-			t.ID, t.NodeID, t.AuthorID, t.CreationKey, t.Title, t.Content, t.Excerpt, t.Roles, t.Type, t.BountyAsset,
-			t.BountyAmount, t.BountyState, award, options, t.Deadline, t.CreatedAt)
+	res, err := tx.ExecContext(ctx, `INSERT INTO community_topics (`+topicColumns+`)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, 0, 0, $16, $16)
+		ON CONFLICT (creation_key) DO NOTHING`,
+		t.ID, t.NodeID, t.AuthorID, t.CreationKey, t.Title, t.Content, t.Excerpt, t.Roles, t.Type, t.BountyAsset,
+		t.BountyAmount, t.BountyState, award, options, t.Deadline, t.CreatedAt)
+	if err != nil {
+		return false, err
+	}
+	if n, err := res.RowsAffected(); err != nil {
+		return false, err
+	} else if n == 0 {
+		*t, err = scanTopic(tx.QueryRowContext(ctx, `SELECT `+topicColumns+` FROM community_topics
+			WHERE creation_key = $1`, t.CreationKey))
+		return false, err
+	}
+	if _, err := tx.ExecContext(ctx, `UPDATE community_nodes SET topic_count = topic_count + 1 WHERE id = $1`,
+		t.NodeID); err != nil {
+		return false, err
+	}
+	return true, s.db.indexTopic(ctx, tx, t.ID)
+}
+
+// EditTopic changes a topic's title, content, excerpt and roles, and the
+// search entries of the topic and its answers; ErrNotFound when it does not
+// exist or was deleted.
+func (s CommunityStore) EditTopic(ctx context.Context, t Topic, at int64) error {
+	err := s.db.tx(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `UPDATE community_topics SET title = $2, content = $3, excerpt = $4, roles = $5,
+			updated_at = $6 WHERE id = $1 AND deleted_at = 0`, t.ID, t.Title, t.Content, t.Excerpt, t.Roles, at)
 		if err != nil {
 			return err
 		}
 		if n, err := res.RowsAffected(); err != nil {
 			return err
 		} else if n == 0 {
-			*t, err = scanTopic(tx.QueryRowContext(ctx, `SELECT `+topicColumns+` FROM community_topics
-				WHERE creation_key = $1`, t.CreationKey))
-			return err
+			return ErrNotFound
 		}
-		created = true
-		_, err = tx.ExecContext(ctx, `UPDATE community_nodes SET topic_count = topic_count + 1 WHERE id = $1`, t.NodeID)
-		return err
+		return s.db.indexTopic(ctx, tx, t.ID)
 	})
 	if err != nil {
-		return false, fmt.Errorf("community store: create topic: %w", err)
-	}
-	return created, nil
-}
-
-// EditTopic changes a topic's title, content, excerpt and roles; ErrNotFound
-// when it does not exist or was deleted.
-func (s CommunityStore) EditTopic(ctx context.Context, t Topic, at int64) error {
-	res, err := s.db.write.ExecContext(ctx, `UPDATE community_topics SET title = $2, content = $3, excerpt = $4, roles = $5,
-		updated_at = $6 WHERE id = $1 AND deleted_at = 0`, t.ID, t.Title, t.Content, t.Excerpt, t.Roles, at)
-	if err != nil {
 		return fmt.Errorf("community store: edit topic %d: %w", t.ID, err)
-	}
-	if n, err := res.RowsAffected(); err != nil {
-		return err
-	} else if n == 0 {
-		return fmt.Errorf("community store: edit topic %d: %w", t.ID, ErrNotFound)
 	}
 	return nil
 }
@@ -171,7 +187,8 @@ func (s CommunityStore) Topics(ctx context.Context, nodeID, before int64, limit 
 	return list, nil
 }
 
-// DeleteTopic marks a topic deleted and uncounts it from its node, once:
+// DeleteTopic marks a topic deleted, uncounts it from its node and removes
+// it and its answers from the search index, once:
 // deleted is false when it was deleted before or does not exist.
 func (s CommunityStore) DeleteTopic(ctx context.Context, id, at int64) (deleted bool, err error) {
 	err = s.db.tx(ctx, func(tx *sql.Tx) error {
@@ -184,8 +201,11 @@ func (s CommunityStore) DeleteTopic(ctx context.Context, id, at int64) (deleted 
 			return err
 		}
 		deleted = true
-		_, err = tx.ExecContext(ctx, `UPDATE community_nodes SET topic_count = topic_count - 1 WHERE id = $1`, nodeID)
-		return err
+		if _, err := tx.ExecContext(ctx, `UPDATE community_nodes SET topic_count = topic_count - 1 WHERE id = $1`,
+			nodeID); err != nil {
+			return err
+		}
+		return s.db.indexTopic(ctx, tx, id)
 	})
 	if err != nil {
 		return false, fmt.Errorf("community store: delete topic %d: %w", id, err)

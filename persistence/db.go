@@ -196,8 +196,13 @@ type scanner interface {
 	Scan(dest ...any) error
 }
 
+// querier runs queries: the readers, or a transaction.
+type querier interface {
+	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+}
+
 // queryList runs a query and scans each row with scan.
-func queryList[T any](ctx context.Context, q *readers, scan func(scanner) (T, error), query string, args ...any) ([]T, error) {
+func queryList[T any](ctx context.Context, q querier, scan func(scanner) (T, error), query string, args ...any) ([]T, error) {
 	rows, err := q.QueryContext(ctx, query, args...)
 	if err != nil {
 		return nil, err

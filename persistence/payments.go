@@ -7,27 +7,40 @@ import (
 	"fmt"
 )
 
-const paymentColumns = `id, user_id, provider, asset, amount, status, provider_ref, created_at, expires_at, paid_at`
+const paymentColumns = `id, user_id, provider, asset, amount, status, provider_ref, created_at, expires_at, paid_at,
+	purpose, target_type, target_id, payee_id`
 
 func scanPayment(row scanner) (Payment, error) {
 	var p Payment
 	err := row.Scan(&p.ID, &p.UserID, &p.Provider, &p.Asset, &p.Amount, &p.Status, &p.ProviderRef,
-		&p.CreatedAt, &p.ExpiresAt, &p.PaidAt)
+		&p.CreatedAt, &p.ExpiresAt, &p.PaidAt, &p.Purpose, &p.TargetType, &p.TargetID, &p.PayeeID)
 	return p, err
 }
 
 // Create stores a new pending payment. p.ID must be set (db.NewID); a
-// CreatedAt of 0 becomes now. ErrConflict when the id is taken.
+// CreatedAt of 0 becomes now, a Purpose of "" PaymentTopUp; an unlock needs
+// its target and payee. ErrConflict when the id is taken.
 func (s PaymentsStore) Create(ctx context.Context, p Payment) error {
 	if p.ID == 0 || p.UserID <= 0 || p.Asset == "" || p.Amount <= 0 {
 		return fmt.Errorf("payments store: create %d: want an id, a member, an asset and a positive amount", p.ID)
+	}
+	switch p.Purpose {
+	case "", PaymentTopUp:
+		p.Purpose, p.TargetType, p.TargetID, p.PayeeID = PaymentTopUp, "", 0, 0
+	case PaymentUnlock:
+		if p.TargetType == "" || p.TargetID <= 0 || p.PayeeID == 0 || p.PayeeID == p.UserID {
+			return fmt.Errorf("payments store: create %d: an unlock wants a target and a payee other than the member", p.ID)
+		}
+	default:
+		return fmt.Errorf("payments store: create %d: unknown purpose %q", p.ID, p.Purpose)
 	}
 	if p.CreatedAt == 0 {
 		p.CreatedAt = Now()
 	}
 	_, err := s.db.write.ExecContext(ctx, `INSERT INTO payments (`+paymentColumns+`)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 0)`,
-		p.ID, p.UserID, p.Provider, p.Asset, p.Amount, PaymentPending, p.ProviderRef, p.CreatedAt, p.ExpiresAt)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 0, $10, $11, $12, $13)`,
+		p.ID, p.UserID, p.Provider, p.Asset, p.Amount, PaymentPending, p.ProviderRef, p.CreatedAt, p.ExpiresAt,
+		p.Purpose, p.TargetType, p.TargetID, p.PayeeID)
 	if err != nil {
 		return fmt.Errorf("payments store: create %d: %w", p.ID, mapError(err))
 	}

@@ -22,8 +22,8 @@ func TestPaymentsStore(t *testing.T) {
 
 		got, err := s.Get(ctx, p.ID)
 		require.NoError(t, err)
-		p.Status = PaymentPending
-		assert.Equal(t, p, got)
+		p.Status, p.Purpose = PaymentPending, PaymentTopUp
+		assert.Equal(t, p, got, "a payment without a purpose is a top-up")
 		_, err = s.Get(ctx, 4242)
 		require.ErrorIs(t, err, ErrNotFound)
 
@@ -47,10 +47,27 @@ func TestPaymentsStore(t *testing.T) {
 		_, _, err = s.MarkPaid(ctx, 4242, "x", now)
 		require.ErrorIs(t, err, ErrNotFound)
 
+		unlock := Payment{ID: db.NewID(), UserID: ana, Provider: "sandbox", Asset: "USD", Amount: 250, Purpose: PaymentUnlock,
+			TargetType: TargetArticle, TargetID: 77, PayeeID: AccountRevenue, CreatedAt: now + 2, ExpiresAt: now + 300_002}
+		require.NoError(t, s.Create(ctx, unlock))
+		got, err = s.Get(ctx, unlock.ID)
+		require.NoError(t, err)
+		unlock.Status = PaymentPending
+		assert.Equal(t, unlock, got, "an unlock keeps its target and payee")
+		for _, bad := range []Payment{
+			{Purpose: PaymentUnlock, TargetType: TargetArticle, PayeeID: AccountRevenue},
+			{Purpose: PaymentUnlock, TargetType: TargetArticle, TargetID: 77},
+			{Purpose: PaymentUnlock, TargetType: TargetArticle, TargetID: 77, PayeeID: ana},
+			{Purpose: "gift"},
+		} {
+			bad.ID, bad.UserID, bad.Asset, bad.Amount = db.NewID(), ana, "USD", 1
+			require.Error(t, s.Create(ctx, bad), "%+v", bad)
+		}
+
 		list, err := s.ListByUser(ctx, ana, 0)
 		require.NoError(t, err)
-		require.Len(t, list, 2)
-		assert.Equal(t, []int64{late.ID, p.ID}, []int64{list[0].ID, list[1].ID}, "newest first")
+		require.Len(t, list, 3)
+		assert.Equal(t, []int64{unlock.ID, late.ID, p.ID}, []int64{list[0].ID, list[1].ID, list[2].ID}, "newest first")
 		list, err = s.ListByUser(ctx, ana, 1)
 		require.NoError(t, err)
 		assert.Len(t, list, 1)

@@ -88,15 +88,15 @@ func nullIfEmpty(s string) sql.NullString { return sql.NullString{String: s, Val
 // Create inserts u, assigning its ID when 0 and its times. It returns
 // ErrConflict when the ID, slug, email or phone is taken.
 func (s UsersStore) Create(ctx context.Context, u *User) error {
-	if err := insertUser(ctx, s.db, s.db.write, u); err != nil {
+	if err := s.db.tx(ctx, func(tx *sql.Tx) error { return insertUser(ctx, s.db, tx, u) }); err != nil {
 		return fmt.Errorf("users store: create %q: %w", u.Slug, err)
 	}
 	return nil
 }
 
 // insertUser fills u's ID and times when unset, normalizes its email and
-// phone, and writes the row through db (the pool or a transaction).
-func insertUser(ctx context.Context, ids *DB, db execer, u *User) error {
+// phone, and writes the row and its search entry in tx.
+func insertUser(ctx context.Context, ids *DB, tx *sql.Tx, u *User) error {
 	if u.ID == 0 {
 		u.ID = ids.NewID()
 	}
@@ -111,12 +111,15 @@ func insertUser(ctx context.Context, ids *DB, db execer, u *User) error {
 	if err != nil {
 		return err
 	}
-	_, err = db.ExecContext(ctx, `INSERT INTO users (`+userColumns+`)
+	_, err = tx.ExecContext(ctx, `INSERT INTO users (`+userColumns+`)
 		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)`,
 		u.ID, u.Name, u.Slug, u.Description, u.AvatarURL, nullIfEmpty(u.Email), nullIfEmpty(u.Phone),
 		u.PasswordHash, u.LevelKey, u.VIPKey, u.VIPExpiresAt, u.IsAdmin, u.DarkRoom,
 		u.HasInfomation, u.CreatedAt, u.UpdatedAt, u.ReferrerID, profile)
-	return mapError(err)
+	if err != nil {
+		return mapError(err)
+	}
+	return ids.indexUser(ctx, tx, u.ID)
 }
 
 // Get returns the user with the id, or ErrNotFound.
@@ -175,25 +178,37 @@ func (s UsersStore) Update(ctx context.Context, u User) error {
 	if err != nil {
 		return fmt.Errorf("users store: update %d: %w", u.ID, err)
 	}
-	res, err := s.db.write.ExecContext(ctx, `UPDATE users SET name = $2, slug = $3, description = $4,
-		avatar_url = $5, email = $6, phone = $7, password_hash = $8, level_key = $9, vip_key = $10,
-		vip_expires_at = $11, is_admin = $12, dark_room = $13, has_information = $14, updated_at = $15,
-		referrer_id = $16, profile = $17
-		WHERE id = $1`,
-		u.ID, u.Name, u.Slug, u.Description, u.AvatarURL, nullIfEmpty(normalizeEmail(u.Email)),
-		nullIfEmpty(strings.TrimSpace(u.Phone)), u.PasswordHash, u.LevelKey, u.VIPKey, u.VIPExpiresAt,
-		u.IsAdmin, u.DarkRoom, u.HasInfomation, Now(), u.ReferrerID, profile)
-	if err != nil {
-		return fmt.Errorf("users store: update %d: %w", u.ID, mapError(err))
-	}
-	n, err := res.RowsAffected()
+	err = s.db.tx(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `UPDATE users SET name = $2, slug = $3, description = $4,
+			avatar_url = $5, email = $6, phone = $7, password_hash = $8, level_key = $9, vip_key = $10,
+			vip_expires_at = $11, is_admin = $12, dark_room = $13, has_information = $14, updated_at = $15,
+			referrer_id = $16, profile = $17
+			WHERE id = $1`,
+			u.ID, u.Name, u.Slug, u.Description, u.AvatarURL, nullIfEmpty(normalizeEmail(u.Email)),
+			nullIfEmpty(strings.TrimSpace(u.Phone)), u.PasswordHash, u.LevelKey, u.VIPKey, u.VIPExpiresAt,
+			u.IsAdmin, u.DarkRoom, u.HasInfomation, Now(), u.ReferrerID, profile)
+		if err != nil {
+			return mapError(err)
+		}
+		return s.reindexUpdated(ctx, tx, res, u.ID)
+	})
 	if err != nil {
 		return fmt.Errorf("users store: update %d: %w", u.ID, err)
 	}
-	if n == 0 {
-		return fmt.Errorf("users store: update %d: %w", u.ID, ErrNotFound)
-	}
 	return nil
+}
+
+// reindexUpdated writes the search entry of the member id after res
+// changed their row: ErrNotFound when it changed none.
+func (s UsersStore) reindexUpdated(ctx context.Context, tx *sql.Tx, res sql.Result, id int64) error {
+	n, err := res.RowsAffected()
+	if err != nil {
+		return err
+	}
+	if n == 0 {
+		return ErrNotFound
+	}
+	return s.db.indexUser(ctx, tx, id)
 }
 
 // SetPasswordHash replaces only the password hash of the user with the id,
@@ -231,18 +246,17 @@ func (s UsersStore) UpdateProfile(ctx context.Context, id int64, c ProfileChange
 	if err != nil {
 		return fmt.Errorf("users store: update profile %d: %w", id, err)
 	}
-	res, err := s.db.write.ExecContext(ctx, `UPDATE users SET name = $2, description = $3, avatar_url = $4,
-		profile = $5, has_information = $6, updated_at = $7 WHERE id = $1`,
-		id, c.Name, c.Description, c.AvatarURL, profile, c.HasInfomation, Now())
-	if err != nil {
-		return fmt.Errorf("users store: update profile %d: %w", id, mapError(err))
-	}
-	n, err := res.RowsAffected()
+	err = s.db.tx(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `UPDATE users SET name = $2, description = $3, avatar_url = $4,
+			profile = $5, has_information = $6, updated_at = $7 WHERE id = $1`,
+			id, c.Name, c.Description, c.AvatarURL, profile, c.HasInfomation, Now())
+		if err != nil {
+			return mapError(err)
+		}
+		return s.reindexUpdated(ctx, tx, res, id)
+	})
 	if err != nil {
 		return fmt.Errorf("users store: update profile %d: %w", id, err)
-	}
-	if n == 0 {
-		return fmt.Errorf("users store: update profile %d: %w", id, ErrNotFound)
 	}
 	return nil
 }

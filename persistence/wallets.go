@@ -144,7 +144,17 @@ const (
 	PaymentExpired = "expired"
 )
 
-// Payment is a top-up through a payment provider.
+// Purposes of a payment: what it buys once paid.
+const (
+	// PaymentTopUp credits the amount to the member's wallet.
+	PaymentTopUp = "topup"
+	// PaymentUnlock buys gated content (TargetType, TargetID) from PayeeID
+	// (a member, or AccountRevenue) in the operation of UnlockKey.
+	PaymentUnlock = "unlock"
+)
+
+// Payment is a payment through a payment provider: a top-up, or the
+// purchase of gated content (Purpose).
 type Payment struct {
 	ID          int64
 	UserID      int64
@@ -156,9 +166,16 @@ type Payment struct {
 	CreatedAt   int64
 	ExpiresAt   int64
 	PaidAt      int64
+	// Purpose is PaymentTopUp or PaymentUnlock; "" is stored as PaymentTopUp.
+	Purpose string
+	// TargetType, TargetID and PayeeID are an unlock's: the content bought
+	// and who is paid for it.
+	TargetType string
+	TargetID   int64
+	PayeeID    int64
 }
 
-// PaymentsStore keeps top-up payments.
+// PaymentsStore keeps the payments through providers.
 type PaymentsStore struct{ db *DB }
 
 // Payments returns the payments store.

@@ -37,11 +37,24 @@ var ErrInvalidOp = errors.New("persistence: invalid ledger operation")
 // written) when a member's balance would go below zero; ErrNotFound when the
 // membership's member does not exist.
 func (s WalletsStore) Apply(ctx context.Context, op WalletOp) (WalletResult, error) {
+	var res WalletResult
+	err := s.db.applyWith(ctx, op, &res, nil)
+	if err != nil {
+		return WalletResult{}, fmt.Errorf("wallet store: apply %q: %w", op.IdemKey, err)
+	}
+	return res, nil
+}
+
+// applyWith is Apply, writing the result to res, with then run in the same
+// transaction after the operation (nil runs nothing): an error of then
+// undoes the operation too. The transaction is rerun after a deadlock, so
+// then must have no effect outside it.
+func (db *DB) applyWith(ctx context.Context, op WalletOp, res *WalletResult, then func(*sql.Tx) error) error {
 	if err := checkOp(op); err != nil {
 		if !errors.Is(err, ErrUnbalanced) {
 			err = fmt.Errorf("%w: %w", ErrInvalidOp, err)
 		}
-		return WalletResult{}, fmt.Errorf("wallet store: apply %q: %w", op.IdemKey, err)
+		return err
 	}
 	if op.At == 0 {
 		op.At = Now()
@@ -51,16 +64,13 @@ func (s WalletsStore) Apply(ctx context.Context, op WalletOp) (WalletResult, err
 		return cmp.Or(cmp.Compare(a.UserID, b.UserID), strings.Compare(a.Asset, b.Asset))
 	})
 	fingerprint := op.Fingerprint()
-	var res WalletResult
-	err := s.db.ledgerTx(ctx, func(tx *sql.Tx) error {
+	return db.ledgerTx(ctx, func(tx *sql.Tx) error {
 		var err error
-		res, err = applyOp(ctx, s.db, tx, op, postings, fingerprint)
-		return err
+		if *res, err = applyOp(ctx, db, tx, op, postings, fingerprint); err != nil || then == nil {
+			return err
+		}
+		return then(tx)
 	})
-	if err != nil {
-		return WalletResult{}, fmt.Errorf("wallet store: apply %q: %w", op.IdemKey, err)
-	}
-	return res, nil
 }
 
 func applyOp(ctx context.Context, db *DB, tx *sql.Tx, op WalletOp, postings []Posting, fingerprint string) (WalletResult, error) {

@@ -42,11 +42,15 @@ func TestBountyEscrowAwardRefund(t *testing.T) {
 		assert.Equal(t, bounty.ID, again.Topic.ID, "a retry creates once")
 		assert.Equal(t, int64(7_000), f.balance(f.ann, "USD"), "escrowed once")
 		assert.Equal(t, int64(3_000), f.audit("USD"))
+		assert.Equal(t, []int64{f.ann}, f.told, "the author is told the balance once")
 		_, err = f.s.CreateTopic(as(f.ann), f.bountyInput("31.00", "bounty-0001", time.Hour))
 		apptest.RequireKey(t, err, "wallet.error.idemMismatch")
 		_, err = f.s.CreateTopic(as(f.ann), f.bountyInput("70.01", "bounty-0002", time.Hour))
 		apptest.RequireKey(t, err, "wallet.error.insufficient")
 		assert.Equal(t, int64(7_000), f.balance(f.ann, "USD"))
+		list, err := db.Community().Topics(t.Context(), f.free.ID, 0, 50)
+		require.NoError(t, err)
+		assert.Len(t, list, 1, "a refused escrow writes no topic")
 
 		// Answers by bob and cat, and one by ann herself.
 		topicID := id(t, bounty.ID)

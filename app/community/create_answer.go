@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"souk/app/action"
+	"souk/app/internal/mention"
 	"souk/app/internal/richtext"
 	"souk/app/member"
 	"souk/persistence"
@@ -61,6 +62,10 @@ func (s *Service) CreateAnswer(ctx context.Context, in CreateAnswerInput) (Answe
 	if closed(t, now) {
 		return AnswerReply{}, ErrClosed
 	}
+	content, mentioned, err := mention.Resolve(ctx, s.db, content)
+	if err != nil {
+		return AnswerReply{}, err
+	}
 	a := persistence.Answer{TopicID: t.ID, AuthorID: author.ID, Content: content, CreatedAt: now,
 		CreationKey: "answer:" + member.IdemKey(author.ID, in.IdemKey)}
 	created, err := s.db.Community().CreateAnswer(ctx, &a)
@@ -69,6 +74,7 @@ func (s *Service) CreateAnswer(ctx context.Context, in CreateAnswerInput) (Answe
 	}
 	if created {
 		s.answerCreated(ctx, a)
+		s.mentioned(ctx, t, &a, mentioned)
 	}
 	answerID := member.FormatID(a.ID)
 	s.notice(ctx, t.AuthorID, a.AuthorID, "answer:"+answerID, t.Title, CommunityContent{Kind: NoticeAnswer,

@@ -2,11 +2,13 @@ package community
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 	"unicode/utf8"
 
 	"souk/app/action"
+	"souk/app/internal/mention"
 	"souk/app/internal/richtext"
 	"souk/app/member"
 	"souk/persistence"
@@ -63,7 +65,7 @@ type TopicReply struct {
 // CreateTopic answers mutates.createTopic. The checks run in the order of
 // the form (SPEC.md §5): title, content, then the bounty's value and
 // deadline or the vote's options and deadline; a bounty's escrow is taken
-// before the topic is written, under the topic's creation key.
+// with the topic, in one transaction, under the topic's creation key.
 func (s *Service) CreateTopic(ctx context.Context, in CreateTopicInput) (TopicReply, error) {
 	title := member.PlainText(in.Title, false)
 	if title == "" {
@@ -83,10 +85,14 @@ func (s *Service) CreateTopic(ctx context.Context, in CreateTopicInput) (TopicRe
 	if err != nil {
 		return TopicReply{}, err
 	}
+	content, mentioned, err := mention.Resolve(ctx, s.db, content)
+	if err != nil {
+		return TopicReply{}, err
+	}
 	t := persistence.Topic{Title: title, Content: content, Excerpt: richtext.Excerpt(content, excerptRunes),
 		Roles: encodeRoles(in.Roles)}
 	if in.ID > 0 {
-		return s.editTopic(ctx, int64(in.ID), in.Types.Type, t)
+		return s.editTopic(ctx, int64(in.ID), in.Types.Type, t, mentioned)
 	}
 	if err := s.topicType(ctx, in.Types, &t); err != nil {
 		return TopicReply{}, err
@@ -104,25 +110,46 @@ func (s *Service) CreateTopic(ctx context.Context, in CreateTopicInput) (TopicRe
 	t.NodeID, t.AuthorID = n.ID, author.ID
 	t.CreationKey = "topic:" + member.IdemKey(author.ID, in.IdemKey)
 	t.CreatedAt = s.now().UnixMilli()
-	if t.Type == persistence.TopicBounty {
-		op := persistence.WalletOp{IdemKey: t.CreationKey, UserID: author.ID, Reason: persistence.ReasonBountyEscrow,
-			Ref: t.CreationKey, At: t.CreatedAt, Postings: []persistence.Posting{
-				{UserID: author.ID, Asset: t.BountyAsset, Amount: -t.BountyAmount},
-				{UserID: persistence.AccountEscrow, Asset: t.BountyAsset, Amount: t.BountyAmount},
-			}}
-		if _, err := s.apply(ctx, op, t.BountyAsset); err != nil {
-			return TopicReply{}, err
-		}
-	}
-	created, err := s.db.Community().CreateTopic(ctx, &t)
+	created, err := s.createTopic(ctx, &t)
 	if err != nil {
-		return TopicReply{}, fmt.Errorf("community: %w", err)
+		return TopicReply{}, err
 	}
 	if created {
 		s.topicCreated(ctx, t)
+		s.mentioned(ctx, t, nil, mentioned)
 	}
 	view, err := s.topicView(ctx, t)
 	return TopicReply{Topic: view}, err
+}
+
+// createTopic writes a new topic once per its creation key; a bounty's
+// escrow is taken from the author in the same step.
+func (s *Service) createTopic(ctx context.Context, t *persistence.Topic) (bool, error) {
+	if t.Type != persistence.TopicBounty {
+		created, err := s.db.Community().CreateTopic(ctx, t)
+		if err != nil {
+			return false, fmt.Errorf("community: %w", err)
+		}
+		return created, nil
+	}
+	escrow := persistence.WalletOp{IdemKey: t.CreationKey, UserID: t.AuthorID, Reason: persistence.ReasonBountyEscrow,
+		Ref: t.CreationKey, At: t.CreatedAt, Postings: []persistence.Posting{
+			{UserID: t.AuthorID, Asset: t.BountyAsset, Amount: -t.BountyAmount},
+			{UserID: persistence.AccountEscrow, Asset: t.BountyAsset, Amount: t.BountyAmount},
+		}}
+	created, res, err := s.db.Community().CreateBountyTopic(ctx, t, escrow)
+	switch {
+	case errors.Is(err, persistence.ErrInsufficientFunds):
+		return false, ErrInsufficient(t.BountyAsset)
+	case errors.Is(err, persistence.ErrIdemMismatch):
+		return false, ErrIdemMismatch
+	case err != nil:
+		return false, fmt.Errorf("community: %w", err)
+	}
+	if s.balances != nil && !res.Replayed {
+		s.balances.Changed(ctx, res)
+	}
+	return created, nil
 }
 
 // topicType checks the type's details and fills them into t.
@@ -197,8 +224,9 @@ func (s *Service) checkDeadline(deadline, now int64) error {
 }
 
 // editTopic changes the title, content and roles of the viewer's topic
-// (an administrator's too); its type and node stay.
-func (s *Service) editTopic(ctx context.Context, id int64, typ string, changes persistence.Topic) (TopicReply, error) {
+// (an administrator's too); its type and node stay. The members the new
+// content names hear of it (each once per topic).
+func (s *Service) editTopic(ctx context.Context, id int64, typ string, changes persistence.Topic, mentioned []persistence.User) (TopicReply, error) {
 	t, err := s.topic(ctx, id)
 	if err != nil {
 		return TopicReply{}, err
@@ -215,6 +243,7 @@ func (s *Service) editTopic(ctx context.Context, id int64, typ string, changes p
 	if err := s.db.Community().EditTopic(ctx, t, t.UpdatedAt); err != nil {
 		return TopicReply{}, fmt.Errorf("community: %w", err)
 	}
+	s.mentioned(ctx, t, nil, mentioned)
 	view, err := s.topicView(ctx, t)
 	return TopicReply{Topic: view}, err
 }

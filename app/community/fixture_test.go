@@ -40,6 +40,8 @@ type fixture struct {
 	s     *Service
 	reg   *action.Registry
 	clock *clock
+	// told are the members told their balances after an escrow, in order.
+	told []int64
 
 	ann, bob, cat, root int64
 	// free, paid (USD 5.00 to ann), level (lv2) and closed (other) nodes.
@@ -60,7 +62,7 @@ func newFixture(t *testing.T, db *persistence.DB) *fixture {
 			Names: map[string]string{"en": "Level " + strconv.Itoa(i+1)}, Rank: i + 1}))
 	}
 	f := &fixture{t: t, db: db, reg: action.NewRegistry(), clock: &clock{t: time.UnixMilli(1_800_000_000_000)}}
-	f.s = New(Config{DB: db, Now: f.clock.Now})
+	f.s = New(Config{DB: db, Now: f.clock.Now, Balances: f})
 	f.s.Register(f.reg)
 	f.ann, f.bob, f.cat = apptest.Member(t, db, "ann"), apptest.Member(t, db, "bob"), apptest.Member(t, db, "cat")
 	f.root = apptest.Member(t, db, "root")
@@ -92,6 +94,12 @@ func (f *fixture) fund(userID int64, asset string, amount int64) {
 	require.NoError(f.t, err)
 }
 
+// Changed records the members an escrow told (the fixture is the
+// service's Balances).
+func (f *fixture) Changed(_ context.Context, res persistence.WalletResult) {
+	f.told = append(f.told, res.Members...)
+}
+
 // balance is the member's balance of asset.
 func (f *fixture) balance(userID int64, asset string) int64 {
 	f.t.Helper()
@@ -100,13 +108,20 @@ func (f *fixture) balance(userID int64, asset string) int64 {
 	return b[asset]
 }
 
-// audit checks every invariant of the ledger and returns the escrow's
-// total of asset.
+// audit checks every invariant of the ledger, and that its accounts (the
+// members' and the system's) sum to zero per asset, and returns the
+// escrow's total of asset.
 func (f *fixture) audit(asset string) int64 {
 	f.t.Helper()
 	a, err := f.db.Wallets().Audit(f.t.Context())
 	require.NoError(f.t, err)
 	require.True(f.t, a.Clean(), "ledger audit: %+v", a)
+	for code, total := range a.MemberTotals {
+		for _, accounts := range a.SystemTotals {
+			total += accounts[code]
+		}
+		require.Zero(f.t, total, "the ledger sums to zero in %s", code)
+	}
 	return a.SystemTotals[persistence.AccountEscrow][asset]
 }
 

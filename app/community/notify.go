@@ -50,17 +50,19 @@ func (s *Service) notice(ctx context.Context, to, from int64, idemKey, title str
 	if s.notify == nil || to == from {
 		return
 	}
-	if err := s.sendNotice(ctx, to, from, idemKey, title, content); err != nil {
+	if err := s.sendNotice(ctx, to, from, TypeCommunity, idemKey, title, content); err != nil {
 		s.log.Warn("community notification failed", "error", err, "to", to, "kind", content.Kind)
 	}
 }
 
-func (s *Service) sendNotice(ctx context.Context, to, from int64, idemKey, title string, content CommunityContent) error {
+// sendNotice stores a notification of typ with content (JSON) once per
+// idemKey and delivers it.
+func (s *Service) sendNotice(ctx context.Context, to, from int64, typ, idemKey, title string, content any) error {
 	body, err := json.Marshal(content)
 	if err != nil {
 		return err
 	}
-	n := persistence.Notification{ToID: to, FromID: from, Type: TypeCommunity, Title: title, Content: body,
+	n := persistence.Notification{ToID: to, FromID: from, Type: typ, Title: title, Content: body,
 		IdemKey: idemKey}
 	var sender *member.Summary
 	if from != 0 {

@@ -10,9 +10,13 @@
 //     the site owns it), key join:{member}:{node}; paid once per member and
 //     node, so joining again after leaving costs nothing.
 //   - a bounty's escrow: ReasonBountyEscrow, author -> AccountEscrow, under
-//     the topic's creation key topic:{author}:{idemKey}. The topic row is
-//     written after the escrow succeeded, under the same key, so a retry of
-//     a half-done creation replays the escrow and writes the row once.
+//     the topic's creation key topic:{author}:{idemKey}, written with the
+//     topic row in one database transaction
+//     (persistence.CommunityStore.CreateBountyTopic): an escrow never
+//     exists without its topic nor a bounty topic without its escrow, and
+//     a retry replays both. This one operation bypasses the wallet grain
+//     (it must share the topic's transaction); the ledger's conditional
+//     update keeps the author's balance right, and Balances tells them.
 //   - an award: ReasonBountyAward, escrow -> the answers' authors, key
 //     award:{topic}; a refund after the deadline when nothing was awarded:
 //     ReasonRefund, escrow -> author, key refund:{topic}. Which of the two
@@ -63,6 +67,13 @@ type Ledger interface {
 	Apply(ctx context.Context, op persistence.WalletOp) (persistence.WalletResult, error)
 }
 
+// Balances tells members their balances after an operation applied
+// outside the Ledger (a bounty's escrow, written with its topic);
+// souk/app/wallet's Service is one.
+type Balances interface {
+	Changed(ctx context.Context, res persistence.WalletResult)
+}
+
 var _ Ledger = persistence.WalletsStore{}
 
 // LivePublisher sends the live events of the pages (see
@@ -74,6 +85,9 @@ type Config struct {
 	DB *persistence.DB
 	// Ledger runs the money operations; nil applies them on DB directly.
 	Ledger Ledger
+	// Balances tells the authors their balances after a bounty's escrow;
+	// nil tells nothing.
+	Balances Balances
 	// Notify writes and delivers the notifications to authors (answers,
 	// awards, refunds); nil sends none.
 	Notify Notifier
@@ -89,12 +103,13 @@ type Config struct {
 // Service answers the community actions and page data. It is safe for
 // concurrent use.
 type Service struct {
-	db     *persistence.DB
-	ledger Ledger
-	notify Notifier
-	live   live.Sender
-	now    func() time.Time
-	log    *slog.Logger
+	db       *persistence.DB
+	ledger   Ledger
+	balances Balances
+	notify   Notifier
+	live     live.Sender
+	now      func() time.Time
+	log      *slog.Logger
 }
 
 // New returns the community service.
@@ -108,7 +123,7 @@ func New(cfg Config) *Service {
 	if cfg.Ledger == nil && cfg.DB != nil {
 		cfg.Ledger = cfg.DB.Wallets()
 	}
-	return &Service{db: cfg.DB, ledger: cfg.Ledger, notify: cfg.Notify, now: cfg.Now, log: cfg.Logger,
+	return &Service{db: cfg.DB, ledger: cfg.Ledger, balances: cfg.Balances, notify: cfg.Notify, now: cfg.Now, log: cfg.Logger,
 		live: live.Sender{Publisher: cfg.Live, Log: cfg.Logger}}
 }
 
@@ -140,7 +155,7 @@ func (s *Service) Register(r *action.Registry) {
 	action.Register(r, action.Spec{
 		Name: "mutates.createTopic",
 		Summary: "Creates a topic in a node (cat) the viewer may post in, or edits the viewer's topic (id: title, " +
-			"content and roles). A bounty's value is escrowed from the author's wallet before the topic is written, " +
+			"content and roles). A bounty's value is escrowed from the author's wallet with the topic, in one step, " +
 			"once per idemKey; a vote has 2 or more options and a deadline.",
 		Access: action.Member,
 	}, s.CreateTopic)

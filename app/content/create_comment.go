@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"souk/app/action"
+	"souk/app/internal/mention"
 	"souk/app/internal/richtext"
 	"souk/app/member"
 	"souk/persistence"
@@ -91,8 +92,12 @@ func (s *Service) CreateComment(ctx context.Context, in CreateCommentInput) (Cre
 	if !s.comments.Allow(member.FormatID(viewer.UserID), s.now()) {
 		return reply, ErrThrottled
 	}
+	linked, mentioned, err := mention.Resolve(ctx, s.db, in.Content)
+	if err != nil {
+		return reply, err
+	}
 	c := persistence.Comment{ID: s.db.NewID(), TargetType: targetType, TargetID: targetID, AuthorID: viewer.UserID, ReplyTo: replyTo,
-		Content: in.Content, CreatedAt: persistence.Millis(s.now())}
+		Content: linked, CreatedAt: persistence.Millis(s.now())}
 	if in.ClientID != "" {
 		c.IdemKey = "comment:" + member.IdemKey(viewer.UserID, in.ClientID)
 	}
@@ -100,7 +105,7 @@ func (s *Service) CreateComment(ctx context.Context, in CreateCommentInput) (Cre
 	if err != nil {
 		return reply, err
 	}
-	notices, err := s.commentNotices(ctx, summaries[viewer.UserID], viewer.UserID, c, access.AuthorID)
+	notices, err := s.commentNotices(ctx, summaries[viewer.UserID], viewer.UserID, c, access.AuthorID, mentioned)
 	if err != nil {
 		return reply, err
 	}

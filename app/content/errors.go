@@ -37,6 +37,9 @@ var (
 	// ErrNotForSale is returned when unlocking content that has no price
 	// or that the viewer sees already.
 	ErrNotForSale = action.Errorf(http.StatusBadRequest, "content.error.notForSale")
+	// ErrNoProvider is returned for a qrcode entry when no payment
+	// provider is wired.
+	ErrNoProvider = action.Errorf(http.StatusBadRequest, "payments.error.provider")
 	// ErrFunds is returned when the viewer's balance is below the price.
 	ErrFunds = action.Errorf(http.StatusPaymentRequired, "content.error.insufficientFunds")
 	// ErrThrottled is returned past CommentBurst comments in a row.

@@ -3,10 +3,9 @@ package content
 import (
 	"context"
 	"encoding/json"
-	"errors"
-	"regexp"
 
 	"souk/app/action"
+	"souk/app/internal/mention"
 	"souk/app/internal/richtext"
 	"souk/app/member"
 	"souk/persistence"
@@ -38,15 +37,12 @@ type NoticeContent struct {
 	Excerpt    string `json:"excerpt,omitempty" doc:"the comment's first words"`
 }
 
-// maxMentions bounds the members one comment notifies by @slug.
-const maxMentions = 5
-
-var mentionPattern = regexp.MustCompile(`(?:^|[^\p{L}\p{N}_])@([\p{L}\p{N}_-]{1,40})`)
-
 // commentNotices are the notifications of a new comment c by from: the
 // target's author, the author of the comment answered, and the members
-// mentioned by @slug who may read the target, each once.
-func (s *Service) commentNotices(ctx context.Context, from member.Summary, fromID int64, c persistence.Comment, targetAuthor int64) ([]persistence.Notice, error) {
+// mentioned by @slug (mentioned, see souk/app/internal/mention) who may
+// read the target, each once, at most mention.MaxNotified of the last.
+func (s *Service) commentNotices(ctx context.Context, from member.Summary, fromID int64, c persistence.Comment, targetAuthor int64,
+	mentioned []persistence.User) ([]persistence.Notice, error) {
 	if s.notify == nil {
 		return nil, nil
 	}
@@ -83,17 +79,12 @@ func (s *Service) commentNotices(ctx context.Context, from member.Summary, fromI
 			return nil, err
 		}
 	}
-	matches := mentionPattern.FindAllStringSubmatch(richtext.Text(c.Content), -1)
-	for i, m := range matches {
-		if i == maxMentions {
+	for i, u := range mentioned {
+		if i == mention.MaxNotified {
 			break
 		}
-		u, err := s.db.Users().GetBySlug(ctx, m[1])
-		if errors.Is(err, persistence.ErrNotFound) || (err == nil && seen[u.ID]) {
+		if seen[u.ID] {
 			continue
-		}
-		if err != nil {
-			return nil, err
 		}
 		// A mention never carries gated words to a member the gate keeps out.
 		access, err := s.access(ctx, action.Viewer{UserID: u.ID, IsAdmin: u.IsAdmin}, c.TargetType, c.TargetID)

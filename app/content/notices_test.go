@@ -2,6 +2,7 @@ package content_test
 
 import (
 	"encoding/json"
+	"strconv"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -34,7 +35,11 @@ func TestCommentsAndLikesNotifyOnce(t *testing.T) {
 	assert.Equal(t, content.NoticeContent{TargetType: "article", TargetID: "1000000002", CommentID: first.ID,
 		Excerpt: "first by the VIP"}, body)
 
-	f.comment(t, f.member, "comment", mustID(t, first.ID), "a reply for @vip and @admin and @nobody")
+	reply := f.comment(t, f.member, "comment", mustID(t, first.ID), "a reply for @vip and @admin and @nobody")
+	vipID := strconv.FormatInt(f.vip.ID, 10)
+	assert.Contains(t, reply.Content, `<a href="/profile/vip-`+vipID+`" data-mention="`+vipID+`" rel="nofollow noopener">@vip</a>`,
+		"a mention of a member links to their profile")
+	assert.Contains(t, reply.Content, "and @nobody</p>", "a slug of nobody stays text")
 	assert.Len(t, f.notices(t, f.vip)[content.TypeComment], 1, "the author of the comment answered hears of it")
 	assert.Empty(t, f.notices(t, f.vip)[content.TypeMention], "one notification per member and comment")
 	assert.Len(t, f.notices(t, f.admin)[content.TypeComment], 2)

@@ -21,7 +21,9 @@
 // features: the comment entry opens on the viewer's comment
 // (db.Comments().HasCommented), money, credit and qrcode entries on the
 // ledger operation of persistence.UnlockKey, which content.unlock applies
-// (ReasonPurchase, exactly once per member and target).
+// (ReasonPurchase, exactly once per member and target): from the wallet for
+// money and credit, through the wallet's payment provider for qrcode (the
+// wallet applies it when the provider confirms the payment).
 //
 // mutates.deleteAction soft-deletes an article or a comment here and a
 // topic or an answer through the Target of its type.
@@ -36,6 +38,7 @@ import (
 	"souk/app/action"
 	"souk/app/internal/gate"
 	"souk/app/internal/live"
+	"souk/app/internal/payment"
 	"souk/app/internal/ratelimit"
 	"souk/persistence"
 )
@@ -115,6 +118,14 @@ type Ledger interface {
 	Apply(ctx context.Context, op persistence.WalletOp) (persistence.WalletResult, error)
 }
 
+// Payments makes the provider payments that buy content gated by a
+// qrcode entry; souk/app/wallet's Service is one.
+type Payments interface {
+	// StartUnlock makes a pending payment that buys in's target once the
+	// provider confirms it, and answers what its QR dialog shows.
+	StartUnlock(ctx context.Context, in payment.Unlock) (payment.Started, error)
+}
+
 var (
 	_ Ledger = (*actors.Wallets)(nil)
 	_ Ledger = persistence.WalletsStore{}
@@ -126,6 +137,9 @@ type Config struct {
 	DB *persistence.DB
 	// Ledger runs purchases; nil applies them on DB directly.
 	Ledger Ledger
+	// Payments makes the provider payments of qrcode entries; nil refuses
+	// them (ErrNoProvider).
+	Payments Payments
 	// Targets are the other features' kinds of content by target type
 	// (persistence.TargetTopic, TargetAnswer).
 	Targets map[string]Target
@@ -144,21 +158,22 @@ type Config struct {
 
 // Service answers the content actions. It is safe for concurrent use.
 type Service struct {
-	db      *persistence.DB
-	ledger  Ledger
-	targets map[string]Target
-	notify  Notifier
-	live    live.Sender
-	now     func() time.Time
-	log     *slog.Logger
-	views   *viewCounter
+	db       *persistence.DB
+	ledger   Ledger
+	payments Payments
+	targets  map[string]Target
+	notify   Notifier
+	live     live.Sender
+	now      func() time.Time
+	log      *slog.Logger
+	views    *viewCounter
 	// comments throttles each member's comments (per node).
 	comments *ratelimit.Keyed
 }
 
 // New returns the content service. Views are written by Run.
 func New(cfg Config) *Service {
-	s := &Service{db: cfg.DB, ledger: cfg.Ledger, targets: cfg.Targets, notify: cfg.Notify, now: cfg.Now,
+	s := &Service{db: cfg.DB, ledger: cfg.Ledger, payments: cfg.Payments, targets: cfg.Targets, notify: cfg.Notify, now: cfg.Now,
 		log: cfg.Logger}
 	if s.ledger == nil && cfg.DB != nil {
 		s.ledger = cfg.DB.Wallets()
@@ -221,8 +236,10 @@ func (s *Service) Register(r *action.Registry) {
 	}, s.DeleteAction)
 	action.Register(r, action.Spec{
 		Name: "content.unlock",
-		Summary: "Buys gated content priced in money, credit or through a qrcode entry from the viewer's wallet, " +
-			"once per member and content: a retry pays nothing more.",
+		Summary: "Buys gated content priced in money or credit from the viewer's wallet, once per member and content: " +
+			"a retry pays nothing more. A qrcode entry is paid through the payment provider instead: the reply has " +
+			"success false, the pending payment and its QR dialog's data; once the provider confirms the payment the " +
+			"content is the viewer's (exactly once; the viewer gets a wallet event; wallet.payment tells its status).",
 		Access: action.Member,
 	}, s.Unlock)
 }

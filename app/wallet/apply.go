@@ -19,3 +19,10 @@ func (s *Service) Apply(ctx context.Context, op persistence.WalletOp) (persisten
 	s.changed(ctx, res, "")
 	return res, nil
 }
+
+// Changed pushes the balances to every member an operation another
+// feature applied without the grains touched (a bounty's escrow, written
+// with its topic in one transaction), as Apply does after its own.
+func (s *Service) Changed(ctx context.Context, res persistence.WalletResult) {
+	s.changed(ctx, res, "")
+}

@@ -3,6 +3,7 @@ package wallet
 import (
 	"context"
 	"errors"
+	"fmt"
 	"time"
 
 	"souk/app/action"
@@ -80,17 +81,27 @@ func (s *Service) confirm(ctx context.Context, provider string, conf Confirmatio
 	return s.settle(ctx, pay)
 }
 
-// settle credits a paid payment's top-up. Its key makes it exactly-once,
-// so it is safe wherever a paid payment is seen: the callback, and every
-// later look at the payment, which completes a credit a crash or a
-// hung-up callback left undone.
+// settle applies what a paid payment buys: a top-up's credit, or an
+// unlock (see unlockOp). Its keys make it exactly-once, so it is safe
+// wherever a paid payment is seen: the callback, and every later look at
+// the payment, which completes what a crash or a hung-up callback left
+// undone.
 func (s *Service) settle(ctx context.Context, pay persistence.Payment) error {
 	if pay.Status != persistence.PaymentPaid {
 		return nil
 	}
-	res, err := s.apply(ctx, topUpOp(pay, pay.PaidAt), pay.Asset)
+	op := topUpOp(pay, pay.PaidAt)
+	if pay.Purpose == persistence.PaymentUnlock {
+		op = unlockOp(pay)
+	}
+	res, err := s.ledger.Apply(ctx, op)
+	if errors.Is(err, persistence.ErrIdemMismatch) && pay.Purpose == persistence.PaymentUnlock {
+		// The member had bought the content already (another payment, or
+		// from the wallet): what this one paid is theirs to spend.
+		res, err = s.ledger.Apply(ctx, topUpOp(pay, pay.PaidAt))
+	}
 	if err != nil {
-		return err
+		return fmt.Errorf("wallet: settle payment %d: %w", pay.ID, err)
 	}
 	s.changed(ctx, res, "")
 	return nil

@@ -5,20 +5,13 @@ import (
 	"errors"
 
 	"souk/app/action"
+	"souk/app/internal/payment"
 	"souk/app/member"
 	"souk/persistence"
 )
 
-// PaymentView is a top-up payment as its member sees it.
-type PaymentView struct {
-	ID        string `json:"id"`
-	Status    string `json:"status" doc:"pending, paid or expired (a pending payment past expiresAt)"`
-	Currency  string `json:"currency"`
-	Amount    string `json:"amount" doc:"with the currency's decimals"`
-	CreatedAt int64  `json:"createdAt" doc:"epoch milliseconds"`
-	ExpiresAt int64  `json:"expiresAt" doc:"epoch milliseconds: 300 s after createdAt"`
-	PaidAt    int64  `json:"paidAt" doc:"epoch milliseconds; 0 until paid"`
-}
+// PaymentView is a payment as its member sees it.
+type PaymentView = payment.PaymentView
 
 // status is p's status at now: a pending payment past its expiry is expired.
 func (s *Service) status(p persistence.Payment) string {
@@ -29,8 +22,8 @@ func (s *Service) status(p persistence.Payment) string {
 }
 
 func (s *Service) paymentView(p persistence.Payment, a Asset) PaymentView {
-	return PaymentView{ID: member.FormatID(p.ID), Status: s.status(p), Currency: p.Asset, Amount: a.Format(p.Amount),
-		CreatedAt: p.CreatedAt, ExpiresAt: p.ExpiresAt, PaidAt: p.PaidAt}
+	return PaymentView{ID: member.FormatID(p.ID), Status: s.status(p), Purpose: p.Purpose, Currency: p.Asset,
+		Amount: a.Format(p.Amount), CreatedAt: p.CreatedAt, ExpiresAt: p.ExpiresAt, PaidAt: p.PaidAt}
 }
 
 // payment loads a payment and its asset; ErrPaymentNotFound when none.

@@ -105,7 +105,7 @@ func TestSandboxFlow(t *testing.T) {
 		// The confirm page: anyone with the token; a wrong token is no payment.
 		shown, err := f.s.SandboxShow(as(0, "es"), page)
 		require.NoError(t, err)
-		assert.Equal(t, SandboxPayment{ID: top.Payment.ID, Status: "pending", Title: "Recargar ¥12.30", Currency: "CNY", Symbol: "¥",
+		assert.Equal(t, SandboxPayment{ID: top.Payment.ID, Status: "pending", Title: "Recargar ¥12.30", Purpose: "topup", Currency: "CNY", Symbol: "¥",
 			Amount: "12.30", ExpiresAt: top.Payment.ExpiresAt}, shown.Payment)
 		_, zhPage := confirmPage(t, zh.QR.QRCode)
 		for _, bad := range []SandboxInput{{ID: page.ID, Token: zhPage.Token}, {ID: page.ID}, {ID: page.ID + 1, Token: page.Token}} {

@@ -21,6 +21,7 @@ type SandboxPayment struct {
 	ID        string `json:"id"`
 	Status    string `json:"status" doc:"pending, paid or expired"`
 	Title     string `json:"title" doc:"translated, e.g. Top up ¥12.30"`
+	Purpose   string `json:"purpose" doc:"topup (credits the member's wallet) or unlock (buys gated content)"`
 	Currency  string `json:"currency"`
 	Symbol    string `json:"symbol"`
 	Amount    string `json:"amount" doc:"with the currency's decimals"`
@@ -47,7 +48,7 @@ func (s *Service) sandboxPayment(ctx context.Context, in SandboxInput) (persiste
 
 func (s *Service) sandboxReply(ctx context.Context, p persistence.Payment, a Asset) SandboxReply {
 	return SandboxReply{Payment: SandboxPayment{ID: member.FormatID(p.ID), Status: s.status(p),
-		Title: s.paymentTitle(action.RequestFrom(ctx).Lang, a, p.Amount), Currency: p.Asset, Symbol: a.Symbol,
+		Title: s.paymentTitle(action.RequestFrom(ctx).Lang, a, p), Purpose: p.Purpose, Currency: p.Asset, Symbol: a.Symbol,
 		Amount: a.Format(p.Amount), ExpiresAt: p.ExpiresAt}}
 }
 

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"souk/app/action"
+	"souk/app/internal/payment"
 	"souk/persistence"
 )
 
@@ -16,13 +17,7 @@ type TopUpInput struct {
 }
 
 // QR is the payment QR dialog's data (SPEC.md §3 QR data).
-type QR struct {
-	Title       string `json:"title" doc:"translated, e.g. Top up ¥12.30"`
-	QRCode      string `json:"qrcode" doc:"the text the QR encodes: the provider's confirm page URL (GET /api/qrcode?str= draws it)"`
-	Symbol      string `json:"symbol" doc:"the currency's sign"`
-	Amount      string `json:"amount" doc:"with the currency's decimals"`
-	Description string `json:"description" doc:"translated instructions"`
-}
+type QR = payment.QR
 
 // TopUpReply is the reply of wallet.topUp.
 type TopUpReply struct {
@@ -32,14 +27,9 @@ type TopUpReply struct {
 
 // TopUp answers wallet.topUp.
 func (s *Service) TopUp(ctx context.Context, in TopUpInput) (TopUpReply, error) {
-	req := action.RequestFrom(ctx)
-	name := in.Provider
-	if name == "" {
-		name = SandboxName
-	}
-	provider, ok := s.providers[name]
-	if !ok {
-		return TopUpReply{}, ErrProvider
+	provider, err := s.provider(in.Provider)
+	if err != nil {
+		return TopUpReply{}, err
 	}
 	a, err := s.asset(ctx, in.Currency, false)
 	if err != nil {
@@ -49,29 +39,56 @@ func (s *Service) TopUp(ctx context.Context, in TopUpInput) (TopUpReply, error) 
 	if err != nil {
 		return TopUpReply{}, err
 	}
-	now := s.now()
-	if err := s.checkPending(ctx, req.Viewer.UserID, now.UnixMilli()); err != nil {
-		return TopUpReply{}, err
+	started, err := s.start(ctx, provider, a, persistence.Payment{UserID: action.RequestFrom(ctx).Viewer.UserID,
+		Purpose: persistence.PaymentTopUp, Amount: amount})
+	return TopUpReply(started), err
+}
+
+// provider is the provider of a name; "" is the sandbox.
+func (s *Service) provider(name string) (Provider, error) {
+	if name == "" {
+		name = SandboxName
 	}
-	pay := persistence.Payment{ID: s.db.NewID(), UserID: req.Viewer.UserID, Provider: provider.Name(), Asset: a.Code,
-		Amount: amount, Status: persistence.PaymentPending, CreatedAt: now.UnixMilli(), ExpiresAt: now.Add(PaymentTTL).UnixMilli()}
+	provider, ok := s.providers[name]
+	if !ok {
+		return nil, ErrProvider
+	}
+	return provider, nil
+}
+
+// start makes pay (its member, purpose and amount set; a pending payment
+// of a in provider that expires after PaymentTTL) and its checkout, and
+// answers what the QR dialog shows. A member holding MaxPendingPayments
+// pending ones is refused.
+func (s *Service) start(ctx context.Context, provider Provider, a Asset, pay persistence.Payment) (payment.Started, error) {
+	lang := action.RequestFrom(ctx).Lang
+	now := s.now()
+	if err := s.checkPending(ctx, pay.UserID, now.UnixMilli()); err != nil {
+		return payment.Started{}, err
+	}
+	pay.ID, pay.Provider, pay.Asset, pay.Status = s.db.NewID(), provider.Name(), a.Code, persistence.PaymentPending
+	pay.CreatedAt, pay.ExpiresAt = now.UnixMilli(), now.Add(PaymentTTL).UnixMilli()
 	checkout, err := provider.Create(ctx, pay)
 	if err != nil {
-		return TopUpReply{}, fmt.Errorf("wallet: %s checkout: %w", provider.Name(), err)
+		return payment.Started{}, fmt.Errorf("wallet: %s checkout: %w", provider.Name(), err)
 	}
 	pay.ProviderRef = checkout.ProviderRef
 	if err := s.db.Payments().Create(ctx, pay); err != nil {
-		return TopUpReply{}, fmt.Errorf("wallet: store a payment: %w", err)
+		return payment.Started{}, fmt.Errorf("wallet: store a payment: %w", err)
 	}
-	return TopUpReply{Payment: s.paymentView(pay, a), QR: QR{
-		Title: s.paymentTitle(req.Lang, a, pay.Amount), QRCode: checkout.URL, Symbol: a.Symbol, Amount: a.Format(pay.Amount),
-		Description: s.translate(req.Lang, "payments.qr.description", map[string]any{"minutes": int(PaymentTTL.Minutes())}),
+	return payment.Started{Payment: s.paymentView(pay, a), QR: QR{
+		Title: s.paymentTitle(lang, a, pay), QRCode: checkout.URL, Symbol: a.Symbol, Amount: a.Format(pay.Amount),
+		Description: s.translate(lang, "payments.qr.description", map[string]any{"minutes": int(PaymentTTL.Minutes())}),
 	}}, nil
 }
 
-// paymentTitle is a top-up's title in lang.
-func (s *Service) paymentTitle(lang string, a Asset, amount int64) string {
-	return s.translate(lang, "payments.qr.title", map[string]any{"symbol": a.Symbol, "amount": a.Format(amount), "currency": a.Code})
+// paymentTitle is a payment's title in lang: a top-up's, or an unlock's.
+func (s *Service) paymentTitle(lang string, a Asset, pay persistence.Payment) string {
+	key := "payments.qr.title"
+	if pay.Purpose == persistence.PaymentUnlock {
+		key = "payments.qr.unlockTitle"
+	}
+	return s.translate(lang, key, map[string]any{"symbol": a.Symbol, "amount": a.Format(pay.Amount), "currency": a.Code})
 }
 
 // MaxPendingPayments is how many unpaid, unexpired top-ups a member may

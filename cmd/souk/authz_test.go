@@ -296,6 +296,13 @@ var authzTable = []authzRow{
 		return f.awardable(as)
 	}, guest: signIn, member: ok, vip: ok, admin: ok},
 
+	// Search: anyone searches content and members (gated content by its
+	// title only: see app/search's tests).
+	{action: "utils.search", data: fixed(map[string]any{"key": "welcome"}),
+		guest: ok, member: ok, vip: ok, admin: ok},
+	{action: "search.user", data: fixed(map[string]any{"key": "demo"}),
+		guest: ok, member: ok, vip: ok, admin: ok},
+
 	// Chat: sending and joining need the chat capability.
 	{action: "utils.getChatMessages", data: fixed(map[string]any{"room": "chat"}),
 		guest: ok, member: ok, vip: ok, admin: ok},

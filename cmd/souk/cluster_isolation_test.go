@@ -93,9 +93,9 @@ func TestNodesFindEachOtherInTheDatabase(t *testing.T) {
 		out.Reset()
 		errOut.Reset()
 		return run(context.Background(), []string{"cluster", "status", "--target", n1.base, "--user", admin.Email},
-			&out, &errOut) == nil
-	}, 10*time.Second, 200*time.Millisecond, "cluster status: %s %s", out.String(), errOut.String())
-	require.Contains(t, out.String(), "2 nodes, all views agree")
+			&out, &errOut) == nil && strings.Contains(out.String(), "2 nodes, all views agree")
+	}, 30*time.Second, 200*time.Millisecond, "cluster status: %s %s", out.String(), errOut.String())
+	require.Contains(t, out.String(), "2 nodes, all views agree", "node 1:\n%s\nnode 2:\n%s", n1.log(), n2.log())
 	require.Contains(t, out.String(), "node-1")
 	require.Contains(t, out.String(), "node-2")
 

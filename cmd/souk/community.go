@@ -22,7 +22,8 @@ var _ community.Notifier = (*notify.Service)(nil)
 // wallet service (in the wallet grains, the balances pushed live to the
 // members they touch), its notifications go through notices.
 func newCommunity(d deps, notices *notify.Service, wallets *wallet.Service) *community.Service {
-	return community.New(community.Config{DB: d.db, Notify: notices, Ledger: wallets, Live: d.livePublisher()})
+	return community.New(community.Config{DB: d.db, Notify: notices, Ledger: wallets, Balances: wallets,
+		Live: d.livePublisher()})
 }
 
 // communityTargets are the topics and answers as the content feature's

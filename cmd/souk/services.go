@@ -23,6 +23,7 @@ import (
 	"souk/app/ops"
 	"souk/app/page"
 	"souk/app/report"
+	"souk/app/search"
 	"souk/app/settings"
 	"souk/app/wallet"
 	"souk/app/watch"
@@ -100,6 +101,8 @@ type services struct {
 	live *realtime.LiveBus
 	// ops answers the operators' questions about the cluster.
 	ops *ops.Service
+	// search answers the search overlay.
+	search *search.Service
 }
 
 // The notify service is the notifier of the features that store events;
@@ -127,8 +130,10 @@ var (
 	// account makes avatars from members' images through media.
 	_ account.Avatars = (*media.Service)(nil)
 	// content's purchases run through wallet, which pushes the balances.
-	_ content.Ledger   = (*wallet.Service)(nil)
-	_ community.Ledger = (*wallet.Service)(nil)
+	_ content.Ledger     = (*wallet.Service)(nil)
+	_ content.Payments   = (*wallet.Service)(nil)
+	_ community.Ledger   = (*wallet.Service)(nil)
+	_ community.Balances = (*wallet.Service)(nil)
 )
 
 // newServices builds every feature service of d.
@@ -171,6 +176,7 @@ func newServices(d deps) *services {
 		wallet:   wallets,
 		content:  newContent(d, comm, notices, wallets),
 		ops:      ops.New(d.cluster),
+		search:   search.New(search.Config{DB: d.db}),
 	}
 	s.pages = page.New(page.Config{DB: d.db, Resolvers: map[string]page.Resolver{
 		"article":   pageResolver(s.content.ArticlePage),
@@ -192,11 +198,12 @@ func newReport(d deps, s *services) *report.Service {
 }
 
 // newContent builds the content service: purchases run through the
-// wallet service (in the wallet grains, balances pushed); the comments, likes and deletions of topics and answers go
+// wallet service (in the wallet grains, balances pushed), qrcode entries
+// through its payment provider; the comments, likes and deletions of topics and answers go
 // through the community feature's targets.
 func newContent(d deps, comm *community.Service, notices *notify.Service, wallets *wallet.Service) *content.Service {
 	return content.New(content.Config{DB: d.db, Targets: communityTargets(comm), Notify: notices, Ledger: wallets,
-		Live: d.livePublisher()})
+		Payments: wallets, Live: d.livePublisher()})
 }
 
 // pageResolver makes a page resolver of a feature's page method, which
@@ -273,6 +280,7 @@ func (s *services) register(reg *action.Registry) {
 	s.community.Register(reg)
 	watch.Register(reg)
 	s.ops.Register(reg)
+	s.search.Register(reg)
 }
 
 // verifySocket checks a websocket's gqUserSocketToken for userID: signed by

@@ -66,7 +66,9 @@
 //	show_room    {"room", "online", "lastSeq", "users": [user…]}
 //	chat_ack     {"clientId", "id", "seq", "room"}
 //	live         {"channel", "event", "data"}  an event of a watched channel
-//	             (live.go: one pre-encoded frame per event crosses the cluster)
+//	             (live.go: one pre-encoded frame per event crosses the cluster);
+//	             on topic:<id>, viewing {"count"} is how many members watch the
+//	             page on every node (live_presence.go)
 //	error        {"code": "<i18n key>", "message", "action", "clientId"?, "id"?, "levels"?, "retryAfterMs"?, "max"?}
 //	             message is the code translated into the socket's language
 //	             (?lang= on the upgrade URL)

@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"strings"
 	"sync"
+	"time"
 
 	"souk/app/action"
 	"souk/cluster"
@@ -35,7 +36,7 @@ var errTooManyChannels = action.Errorf(http.StatusTooManyRequests, "live.error.t
 // LiveFrame is the data of a live frame.
 type LiveFrame struct {
 	Channel string `json:"channel" doc:"node:<id>, topic:<id>, article:<id> or feed"`
-	Event   string `json:"event" doc:"topic_created, topic_deleted, answer_created, comment_created, vote_tally, like_count, bounty_changed or deleted"`
+	Event   string `json:"event" doc:"topic_created, topic_deleted, answer_created, comment_created, vote_tally, like_count, bounty_changed, deleted or viewing (topic:<id>: {count} members watch the page)"`
 	Data    any    `json:"data" doc:"the event's data (webui/src/api/live.ts types them)"`
 }
 
@@ -102,13 +103,23 @@ type liveHub struct {
 	bus    *LiveBus // nil: no live channels on this node
 	groups *ws.Groups
 	log    *slog.Logger
+	// presence counts the topic pages' watchers; nil without a bus.
+	presence *presence
 
 	mu   sync.Mutex
 	subs map[string]func() // guarded by mu: the unsubscribe of each channel with watchers here
 }
 
 func newLiveHub(h *Realtime) *liveHub {
-	return &liveHub{bus: h.cfg.Live, groups: ws.NewGroups(), log: h.log, subs: make(map[string]func())}
+	l := &liveHub{bus: h.cfg.Live, groups: ws.NewGroups(), log: h.log, subs: make(map[string]func())}
+	if l.bus != nil {
+		every := h.cfg.PresenceEvery
+		if every <= 0 {
+			every = DefaultPresenceEvery
+		}
+		l.presence = newPresence(l.bus, l.groups, h.log, time.Now, every)
+	}
+	return l
 }
 
 // add makes c a watcher of channel, subscribing its subject for the
@@ -173,6 +184,7 @@ func (h *Realtime) applyWatch(c *ws.Conn, st *connState, w liveWatch) error {
 		if st.watched[channel] {
 			delete(st.watched, channel)
 			h.live.remove(channel, c)
+			h.live.left(channel, st)
 		}
 		return nil
 	case st.watched[channel]:
@@ -184,5 +196,21 @@ func (h *Realtime) applyWatch(c *ws.Conn, st *connState, w liveWatch) error {
 		return err
 	}
 	st.watched[channel] = true
+	h.live.joined(channel, st)
 	return nil
+}
+
+// joined counts the connection of st among the watchers of channel (a
+// topic page's presence).
+func (l *liveHub) joined(channel string, st *connState) {
+	if l.presence != nil && st.user != nil {
+		l.presence.join(channel, st.user.ID)
+	}
+}
+
+// left uncounts the connection of st from the watchers of channel.
+func (l *liveHub) left(channel string, st *connState) {
+	if l.presence != nil && st.user != nil {
+		l.presence.leave(channel, st.user.ID)
+	}
 }

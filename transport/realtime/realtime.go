@@ -87,6 +87,10 @@ type Config struct {
 	// Live carries the live page channels between the nodes; nil refuses
 	// every watch as unavailable.
 	Live *LiveBus
+	// PresenceEvery is how often a node repeats to the others how many
+	// members watch each topic page here (see live_presence.go); zero
+	// means DefaultPresenceEvery.
+	PresenceEvery time.Duration
 	// Translator translates refusals; nil sends the keys as messages.
 	Translator Translator
 	// VerifySocket checks a socket token (the viewer's gqUserSocketToken)
@@ -220,6 +224,13 @@ func New(cfg Config) (*Realtime, error) {
 		return nil, err
 	}
 	h.unsub = unsub
+	if h.live.presence != nil {
+		h.background.Add(1)
+		go func() {
+			defer h.background.Done()
+			h.live.presence.run(h.done)
+		}()
+	}
 	if cfg.OnTopology != nil {
 		cfg.OnTopology(h.sync.resyncAll)
 	}
@@ -337,6 +348,9 @@ func (h *Realtime) Close(c *ws.Conn, _ string) {
 	}
 	if len(st.watched) > 0 {
 		h.live.removeAll(c)
+		for channel := range st.watched {
+			h.live.left(channel, st)
+		}
 	}
 	if st.user != nil {
 		h.mu.Lock()

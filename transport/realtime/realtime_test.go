@@ -168,13 +168,16 @@ func (c *rtCluster) start(join ...string) *rtNode {
 	community.New(community.Config{DB: db, Live: liveBus, Logger: logger}).Register(n.reg)
 	watch.Register(n.reg)
 	h, err := New(Config{
-		Rooms:      sys.Rooms(),
-		Sessions:   sys.Sessions(),
-		RoomLog:    roomLog{db.Chat()},
-		Inbox:      inboxLog{db.Inbox()},
-		Commands:   n.reg,
-		Live:       liveBus,
-		Translator: testCatalog(),
+		Rooms:    sys.Rooms(),
+		Sessions: sys.Sessions(),
+		RoomLog:  roomLog{db.Chat()},
+		Inbox:    inboxLog{db.Inbox()},
+		Commands: n.reg,
+		Live:     liveBus,
+		// Counts repeated often, so that a count missed while a new
+		// subscription spreads comes soon after.
+		PresenceEvery: 100 * time.Millisecond,
+		Translator:    testCatalog(),
 		// A timestamp "s<N>" puts the token in session N, "i<unix>" issues
 		// it then ("s<N>.i<unix>": both).
 		VerifySocket: func(userID int64, signature, timestamp string) (SocketGrant, bool) {

@@ -25,6 +25,7 @@ var (
 	// imageSource is an img src: https, or this site's media files.
 	imageSource   = regexp.MustCompile(`^(https://[^\s]+|/api/media/[^\s]+)$`)
 	languageClass = regexp.MustCompile(`^language-[a-zA-Z0-9+#_-]{1,32}$`)
+	memberID      = regexp.MustCompile(`^[0-9]{1,20}$`)
 )
 
 // policy is built once: a bluemonday policy is safe for concurrent use
@@ -38,6 +39,8 @@ func newPolicy() *bluemonday.Policy {
 	p.AllowElements("code")
 	p.AllowAttrs("class").Matching(languageClass).OnElements("code")
 	p.AllowAttrs("href").Matching(relativeOrHTTP).OnElements("a")
+	// A mention's link keeps its member's id (souk/app/internal/mention).
+	p.AllowAttrs("data-mention").Matching(memberID).OnElements("a")
 	p.AllowURLSchemes("http", "https")
 	p.AllowRelativeURLs(true)
 	p.RequireNoFollowOnLinks(true)
@@ -51,7 +54,7 @@ func newPolicy() *bluemonday.Policy {
 
 // Sanitize returns s with everything but the editor's formatting removed:
 // paragraphs, h2-h4, strong, em, u, s, links (http, https or a path of this
-// site; rel nofollow noopener), lists, blockquote, code, pre, images (https
+// site; rel nofollow noopener; a mention's data-mention id), lists, blockquote, code, pre, images (https
 // or this site's /api/media/), figure, figcaption, hr and br. Scripts,
 // iframes, styles, event handlers and any other element or attribute are
 // dropped.

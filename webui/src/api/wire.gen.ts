@@ -1220,7 +1220,7 @@ export interface LikeResult {
 export interface LiveFrame {
   /** node:<id>, topic:<id>, article:<id> or feed */
   channel: string;
-  /** topic_created, topic_deleted, answer_created, comment_created, vote_tally, like_count, bounty_changed or deleted */
+  /** topic_created, topic_deleted, answer_created, comment_created, vote_tally, like_count, bounty_changed, deleted or viewing (topic:<id>: {count} members watch the page) */
   event: string;
   /** the event's data (webui/src/api/live.ts types them) */
   data: unknown;
@@ -1580,6 +1580,44 @@ export interface PaymentView {
   expiresAt: number;
   /** epoch milliseconds; 0 until paid */
   paidAt: number;
+}
+
+export interface Post {
+  id: string;
+  databaseId: string;
+  /** article, topic or answer */
+  kind: string;
+  /** an answer's is its topic's */
+  title: string;
+  gqSlug: string;
+  /** the result's page; an article's with its language's prefix */
+  uri: string;
+  /** the content's language; empty for community content, which has none */
+  lang: string;
+  viewsCache: number;
+  likeCount: number;
+  commentCount: number;
+  featuredImage?: PostImage;
+  /** epoch milliseconds */
+  createdAt: number;
+}
+
+export interface PostConnection {
+  edges: PostEdge[];
+  pageInfo: SearchPageInfo;
+}
+
+export interface PostEdge {
+  cursor: string;
+  node: Post;
+}
+
+export interface PostImage {
+  node: PostImageNode;
+}
+
+export interface PostImageNode {
+  sourceUrl: string;
 }
 
 export interface Presence {
@@ -1967,6 +2005,36 @@ export interface SaveArticleResult {
   article: ArticleNode;
 }
 
+export interface SearchInput {
+  /** what the visitor typed, at most 100 characters; a blank key finds nothing */
+  key: string;
+  /** page size, 10 by default, at most 50 */
+  first?: number;
+  /** endCursor of the page before */
+  after?: string;
+}
+
+export interface SearchPageInfo {
+  /** pass it as after for the next page; empty for an empty page */
+  endCursor: string;
+  hasNextPage: boolean;
+}
+
+export interface SearchReply {
+  posts: PostConnection;
+}
+
+export interface SearchUserInput {
+  /** a name or slug, or part of one, at most 100 characters; a blank key finds nobody */
+  key: string;
+  /** how many, 10 by default, at most 20 */
+  first?: number;
+}
+
+export interface SearchUserReply {
+  users: UserList;
+}
+
 export interface SendChatInput {
   /** plain text with line breaks, stored as typed (markup is not interpreted) */
   text: string;
@@ -2262,6 +2330,8 @@ export interface UnlockInput {
   targetId: string;
   /** the currency code (or CREDIT) of the entry to pay when the content has several prices; the first priced entry by default */
   asset?: string;
+  /** the type of the entry to pay: money, credit or qrcode; the first priced entry (of asset) by default */
+  type?: string;
 }
 
 export interface UnlockReply {
@@ -2269,11 +2339,16 @@ export interface UnlockReply {
 }
 
 export interface UnlockResult {
+  /** the content is the viewer's now; false while a qrcode payment waits */
   success: boolean;
   /** what was paid in */
   asset: string;
   /** the price paid, in minor units (credits for CREDIT) */
   amount: number;
+  /** a qrcode entry: the pending payment (poll wallet.payment; the viewer gets a wallet event when it is paid), after which the content is the viewer's */
+  payment?: PaymentView;
+  /** a qrcode entry: the payment QR dialog's data */
+  qr?: QR;
 }
 
 export interface Unlocks {
@@ -2345,6 +2420,10 @@ export interface User {
   avatar: RealtimeAvatar;
   /** 64-bit id as a decimal string */
   databaseId: string;
+}
+
+export interface UserList {
+  nodes: Summary[];
 }
 
 export interface UserReplyViewer {
@@ -2623,7 +2702,7 @@ export interface Actions {
     input: CommentsInput;
     output: CommentsReply;
   };
-  /** Buys gated content priced in money, credit or through a qrcode entry from the viewer's wallet, once per member and content: a retry pays nothing more. Who may call it: member. */
+  /** Buys gated content priced in money or credit from the viewer's wallet, once per member and content: a retry pays nothing more. A qrcode entry is paid through the payment provider instead: the reply has success false, the pending payment and its QR dialog's data; once the provider confirms the payment the content is the viewer's (exactly once; the viewer gets a wallet event; wallet.payment tells its status). Who may call it: member. */
   "content.unlock": {
     input: UnlockInput;
     output: UnlockReply;
@@ -2663,7 +2742,7 @@ export interface Actions {
     input: CreateReportInput;
     output: CreateReportReply;
   };
-  /** Creates a topic in a node (cat) the viewer may post in, or edits the viewer's topic (id: title, content and roles). A bounty's value is escrowed from the author's wallet before the topic is written, once per idemKey; a vote has 2 or more options and a deadline. Who may call it: member. */
+  /** Creates a topic in a node (cat) the viewer may post in, or edits the viewer's topic (id: title, content and roles). A bounty's value is escrowed from the author's wallet with the topic, in one step, once per idemKey; a vote has 2 or more options and a deadline. Who may call it: member. */
   "mutates.createTopic": {
     input: CreateTopicInput;
     output: TopicReply;
@@ -2728,6 +2807,11 @@ export interface Actions {
     input: FollowUserInput;
     output: FollowUserReply;
   };
+  /** Finds members by name or slug, the closest first. Who may call it: public. */
+  "search.user": {
+    input: SearchUserInput;
+    output: SearchUserReply;
+  };
   /** Updates the caller's profile (the more-information dialog) and marks it complete. Who may call it: member. */
   "updateUser": {
     input: UpdateUserInput;
@@ -2787,6 +2871,11 @@ export interface Actions {
   "utils.readNotification": {
     input: ReadNotificationInput;
     output: ReadNotificationReply;
+  };
+  /** Finds articles, topics and answers by a key (Chinese inside runs of characters, accents and case folded): the request's language first, then by relevance, then the newest; gated content by its title only. Who may call it: public. */
+  "utils.search": {
+    input: SearchInput;
+    output: SearchReply;
   };
   /** Starts a social login: the provider's authorization URL and a signed, single-use state valid 10 minutes. A provider not configured or not in login_box.social is refused (400 common.login.error.socialProvider). Who may call it: public. */
   "utils.socialLogin": {

@@ -73,13 +73,13 @@ export default function PaySandbox() {
               <div role="status" className="mt-6 flex flex-col items-center gap-2" data-testid="sandbox-paid">
                 <CircleCheck className="size-10 text-emerald-500" aria-hidden />
                 <p className="font-semibold">{t('payments.sandbox.paid')}</p>
-                <p className="text-sm text-zinc-500 dark:text-zinc-400">{t('payments.sandbox.paidText')}</p>
+                <p className="text-sm text-zinc-500 dark:text-zinc-400">{t(payment.purpose === 'unlock' ? 'payments.sandbox.unlockPaidText' : 'payments.sandbox.paidText')}</p>
               </div>
             ) : expired ? (
               <div role="alert" className="mt-6 flex flex-col items-center gap-2" data-testid="sandbox-expired">
                 <TimerOff className="size-10 text-zinc-400" aria-hidden />
                 <p className="font-semibold">{t('payments.sandbox.expired')}</p>
-                <p className="text-sm text-zinc-500 dark:text-zinc-400">{t('payments.sandbox.expiredText')}</p>
+                <p className="text-sm text-zinc-500 dark:text-zinc-400">{t(payment.purpose === 'unlock' ? 'payments.sandbox.unlockExpiredText' : 'payments.sandbox.expiredText')}</p>
               </div>
             ) : (
               <>

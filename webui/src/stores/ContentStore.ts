@@ -134,24 +134,50 @@ export class ContentStore {
   }
 
   /**
-   * Buys gated content from the wallet (content.unlock) in `asset` (a currency code or CREDIT).
+   * Buys gated content from the wallet (content.unlock) in `asset` (a currency code or CREDIT), by
+   * the entry of `type` when given.
    * Too low a balance is answered, not shown, so that the price can offer a top-up beside it.
    */
-  async unlock(targetType: CommentTarget, targetId: string, asset?: string): Promise<UnlockOutcome> {
+  async unlock(targetType: CommentTarget, targetId: string, asset?: string, type?: 'money' | 'credit'): Promise<UnlockOutcome> {
     const key = targetKey(targetType, targetId);
     if (!this.root.auth.requireLogin() || this.unlocking.has(key)) return 'failed';
     this.unlocking.add(key);
-    const result = await this.root.client.call('content.unlock', { targetType, targetId, ...(asset ? { asset } : {}) });
+    const result = await this.root.client.call('content.unlock', { targetType, targetId, ...(asset ? { asset } : {}), ...(type ? { type } : {}) });
     runInAction(() => this.unlocking.delete(key));
     if (!result.ok) {
       if (result.error.codes?.includes(INSUFFICIENT_FUNDS)) return 'insufficient';
       this.root.client.showError(result.error);
       return 'failed';
     }
-    this.root.toasts.success(this.root.t('content.gate.unlocked'));
-    this.threads.get(key)?.reopen();
+    this.unlocked(key);
     void this.root.wallet.fetch();
     return 'unlocked';
+  }
+
+  /**
+   * Pays a qrcode entry through the payment provider: content.unlock makes the payment and the QR
+   * dialog shows it; once it is paid (a `wallet` event or the dialog's poll tells) the content is the
+   * viewer's and `onUnlocked` reads it again. Reports whether the dialog opened.
+   */
+  async unlockByQr(targetType: CommentTarget, targetId: string, onUnlocked: () => void): Promise<boolean> {
+    const key = targetKey(targetType, targetId);
+    if (!this.root.auth.requireLogin() || this.unlocking.has(key)) return false;
+    this.unlocking.add(key);
+    const reply = await this.root.client.request('content.unlock', { targetType, targetId, type: 'qrcode' });
+    runInAction(() => this.unlocking.delete(key));
+    const { payment, qr } = reply?.gqUnlock ?? {};
+    if (!payment || !qr) return false;
+    this.root.topUp.present(payment, qr, () => {
+      this.unlocked(key);
+      onUnlocked();
+    });
+    return true;
+  }
+
+  /** The content of `key` became the viewer's: say so, and its comments may be read now. */
+  private unlocked(key: string) {
+    this.root.toasts.success(this.root.t('content.gate.unlocked'));
+    this.threads.get(key)?.reopen();
   }
 
   /** Whether the viewer may delete what `author` wrote: their own, or anything for an administrator. */

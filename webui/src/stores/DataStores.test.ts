@@ -187,30 +187,3 @@ describe('BuildStore', () => {
     expect(root.build.hasNewBuild).toBe(false);
   });
 });
-
-describe('SearchStore', () => {
-  it('debounces utils.search by a second', async () => {
-    vi.useFakeTimers();
-    try {
-      const calls = mockFetch(
-        apiResponder({
-          'utils.search': (data) => json({ posts: { edges: [{ node: { id: '1', title: `About ${data.key}`, gqSlug: '/article/a-1' } }] } }),
-        }),
-      );
-      const root = createTestRoot();
-      root.search.setKey('m');
-      root.search.setKey('mug');
-      expect(root.search.status).toBe('searching');
-      await vi.advanceTimersByTimeAsync(999);
-      expect(calls).toHaveLength(0);
-      await vi.advanceTimersByTimeAsync(1);
-      expect(calls).toHaveLength(1);
-      expect(calls[0].body?.data).toEqual({ key: 'mug' });
-      expect(root.search.results[0].title).toBe('About mug');
-      root.search.setKey('  ');
-      expect(root.search.status).toBe('idle');
-    } finally {
-      vi.useRealTimers();
-    }
-  });
-});

@@ -11,7 +11,9 @@ export const PAYMENT_POLL_MS = 3000;
 /**
  * A top-up (contract §4): wallet.topUp makes a payment and its QR data, the dialog shows the code
  * with its countdown, and the payment is watched (on each `wallet` event and by a poll of
- * wallet.payment) until it is paid, which closes the dialog with a success toast.
+ * wallet.payment) until it is paid, which closes the dialog with a success toast. A payment another
+ * feature made through the provider (content.unlock's qrcode entry) is shown and watched the same
+ * way (`present`), its own callback running once it is paid instead of the top-up's toast.
  */
 export class TopUpStore {
   payment: PaymentData | null = null;
@@ -22,13 +24,16 @@ export class TopUpStore {
 
   private pollTimer: ReturnType<typeof setInterval> | undefined;
   private isChecking = false;
+  /** What the payment held buys once paid, when it is not a top-up. */
+  private onPaid: (() => void) | null = null;
 
   constructor(readonly root: RootStore) {
-    makeAutoObservable<TopUpStore, 'pollTimer' | 'isChecking'>(this, {
+    makeAutoObservable<TopUpStore, 'pollTimer' | 'isChecking' | 'onPaid'>(this, {
       root: false,
       countdown: false,
       pollTimer: false,
       isChecking: false,
+      onPaid: false,
     });
     root.realtime.socket.on('wallet', () => void this.check());
     reaction(
@@ -50,12 +55,20 @@ export class TopUpStore {
     const reply = await this.root.client.request('wallet.topUp', { currency, amount, provider: 'sandbox' });
     runInAction(() => {
       this.isCreating = false;
-      if (!reply) return;
-      this.payment = reply.payment;
-      this.qr = reply.qr;
-      this.open();
+      if (reply) this.present(reply.payment, reply.qr);
     });
     return reply !== null;
+  }
+
+  /**
+   * Shows the QR dialog of a payment made through the provider and watches it; `onPaid` runs once it
+   * is paid (a top-up, without one, says so with a toast).
+   */
+  present(payment: PaymentData, qr: QrData, onPaid?: () => void) {
+    this.payment = payment;
+    this.qr = qr;
+    this.onPaid = onPaid ?? null;
+    this.open();
   }
 
   /** Shows the dialog of the payment held; the countdown starts again from 300 s. */
@@ -95,9 +108,12 @@ export class TopUpStore {
   private paid() {
     const payment = this.payment;
     const wasOpen = this.isOpen;
+    const onPaid = this.onPaid;
+    this.onPaid = null;
     this.close();
     void this.root.wallet.fetch();
-    if (payment && wasOpen) {
+    if (onPaid) onPaid();
+    else if (payment && wasOpen) {
       this.root.toasts.success(
         this.root.t('wallet.topUp.success', { amount: this.root.wallet.format(payment.currency, payment.amount) }),
       );
@@ -114,5 +130,6 @@ export class TopUpStore {
     this.close();
     this.payment = null;
     this.qr = null;
+    this.onPaid = null;
   }
 }

@@ -38,7 +38,7 @@ export function walletView(money: Record<string, string>, credit: number): Walle
 
 /** A pending payment made at T0, expiring 300 s later. */
 export function payment(overrides: Partial<PaymentData> = {}): PaymentData {
-  return { id: '77', status: 'pending', currency: 'USD', amount: '12.30', createdAt: T0, expiresAt: T0 + 300_000, paidAt: 0, ...overrides };
+  return { id: '77', status: 'pending', purpose: 'topup', currency: 'USD', amount: '12.30', createdAt: T0, expiresAt: T0 + 300_000, paidAt: 0, ...overrides };
 }
 
 export function topUpReply(overrides: Partial<PaymentData> = {}) {

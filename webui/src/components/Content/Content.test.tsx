@@ -50,6 +50,24 @@ describe('RichHtml', () => {
   });
 });
 
+describe('RichHtml mentions', () => {
+  it('keeps a mention a link to the member’s profile and opens it in the reader’s language', async () => {
+    renderWithStores(
+      <>
+        <RichHtml html={'<p>thanks <a href="/profile/ann-7" data-mention="7" rel="nofollow noopener">@ann</a> and @ghost</p>'} />
+        <Location />
+      </>,
+      createTestRoot('es'),
+    );
+    const mention = screen.getByRole('link', { name: '@ann' });
+    expect(mention).toHaveAttribute('data-mention', '7');
+    expect(mention).toHaveAttribute('href', '/es/profile/ann-7');
+    expect(screen.queryByRole('link', { name: '@ghost' })).toBeNull();
+    await userEvent.click(mention);
+    expect(screen.getByTestId('location')).toHaveTextContent('/es/profile/ann-7');
+  });
+});
+
 describe('textToHtml', () => {
   it('escapes the text and keeps paragraphs and line breaks', () => {
     expect(textToHtml('a <b>\nc\n\n\nd & e')).toBe('<p>a &lt;b&gt;<br>c</p><p>d &amp; e</p>');
@@ -113,7 +131,7 @@ describe('GateBox', () => {
     await userEvent.click(within(confirm).getByRole('button', { name: 'Pay $5.00' }));
     expect(await within(confirm).findByRole('alert')).toHaveTextContent('Your balance is too low');
     expect(within(confirm).getByRole('link', { name: 'Top up' })).toHaveAttribute('href', '/en/account/wealth');
-    expect(sentData(calls, 'content.unlock')).toEqual([{ targetType: 'article', targetId: '100', asset: 'USD' }]);
+    expect(sentData(calls, 'content.unlock')).toEqual([{ targetType: 'article', targetId: '100', asset: 'USD', type: 'money' }]);
     expect(onUnlocked).not.toHaveBeenCalled();
   });
 

@@ -1,4 +1,4 @@
-import { Crown, Lock, LogIn, MessageSquare, TrendingUp, Wallet } from 'lucide-react';
+import { Crown, Lock, LogIn, MessageSquare, QrCode, TrendingUp, Wallet } from 'lucide-react';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { minorToMajor } from '../../utils/money';
 import { LocalizedLink } from '../common/LocalizedLink';
 import { Sheet } from '../Overlay/Sheet';
 import { PRIMARY_BUTTON, SECONDARY_BUTTON } from '../Wallet/buttons';
+import { PaymentQrDialog } from '../Wallet/PaymentQrDialog';
 import { commentInputId } from './commentInput';
 
 /** Where members see and buy what a level or tier unlocks. */
@@ -18,9 +19,9 @@ const MEMBERSHIP_PATH = '/account/membership';
 /** Where members top up their wallet. */
 const TOP_UP_PATH = '/account/wealth';
 
-/** An entry that is paid for from the wallet. */
+/** An entry that is paid for from the wallet (a qrcode entry is paid through the payment provider). */
 function isPriced(role: Role): boolean {
-  return role.type === 'money' || role.type === 'qrcode' || role.type === 'credit';
+  return role.type === 'money' || role.type === 'credit';
 }
 
 /** The wallet asset an entry is paid in: its currency, or CREDIT. */
@@ -49,7 +50,8 @@ const ROW = 'flex flex-col gap-3 rounded-xl bg-white/70 p-3.5 ring-1 ring-zinc-9
 /**
  * What stands between the viewer and gated content, and how to get past it (SPEC §6): log in;
  * comment (the content opens with the viewer's first comment); pay a price from the wallet
- * (money, credit or a qrcode entry: confirmed first, a low balance offers a top-up); or reach a
+ * (money or credit: confirmed first, a low balance offers a top-up); pay a qrcode entry through
+ * the payment provider (its QR dialog, the content opening once the payment is paid); or reach a
  * level or VIP tier (with a link to the membership page). `onUnlocked` runs when the content
  * may be read now: the caller reads it again.
  */
@@ -71,6 +73,7 @@ export const GateBox = observer(function GateBox({
   const { auth, content, loginBox, settings, wallet } = useStores();
   const { t, i18n } = useTranslation();
   const [buying, setBuying] = useState<Role | null>(null);
+  const [scanning, setScanning] = useState(false);
   const entries = entriesToOffer(gate, roles);
   const commented = content.hasCommented(targetType, targetId);
   const levels = settings.settings?.level;
@@ -92,6 +95,10 @@ export const GateBox = observer(function GateBox({
 
   const askToBuy = (role: Role) => {
     if (auth.requireLogin()) setBuying(role);
+  };
+
+  const payByQr = async () => {
+    if (await content.unlockByQr(targetType, targetId, () => unlocked.current())) setScanning(true);
   };
 
   const writeComment = () => {
@@ -130,6 +137,21 @@ export const GateBox = observer(function GateBox({
                 </p>
                 <button type="button" className={PRIMARY_BUTTON} onClick={() => askToBuy(role)}>
                   {t('content.gate.unlock', { price: price(role) })}
+                </button>
+              </>
+            ) : role.type === 'qrcode' ? (
+              <>
+                <p className="flex items-center gap-2 text-sm">
+                  <QrCode className="size-4 shrink-0 text-brand-600 dark:text-brand-400" aria-hidden />
+                  {t('content.gate.qrcode', { price: price(role) })}
+                </p>
+                <button
+                  type="button"
+                  className={PRIMARY_BUTTON}
+                  disabled={content.isUnlocking(targetType, targetId)}
+                  onClick={() => void payByQr()}
+                >
+                  {content.isUnlocking(targetType, targetId) ? t('content.gate.starting') : t('content.gate.scan', { price: price(role) })}
                 </button>
               </>
             ) : role.type === 'login' ? (
@@ -176,6 +198,7 @@ export const GateBox = observer(function GateBox({
           </li>
         ))}
       </ul>
+      {scanning && <PaymentQrDialog />}
       <ConfirmUnlock
         role={buying}
         price={buying ? price(buying) : ''}
@@ -217,7 +240,7 @@ const ConfirmUnlock = observer(function ConfirmUnlock({
   useEffect(() => setInsufficient(false), [role]);
 
   const confirm = async () => {
-    const outcome = await content.unlock(targetType, targetId, asset);
+    const outcome = await content.unlock(targetType, targetId, asset, role?.type === 'credit' ? 'credit' : 'money');
     if (outcome === 'unlocked') onUnlocked();
     else setInsufficient(outcome === 'insufficient');
   };

@@ -2,6 +2,7 @@ import createDOMPurify from 'dompurify';
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { localizePath, toLang } from '../../utils/links';
 import { ImageViewer, type ViewerImage } from '../common/ImageViewer';
 
 /**
@@ -26,6 +27,7 @@ const PROSE = [
   '[&_p]:my-3 [&_h1]:mb-3 [&_h1]:mt-6 [&_h1]:text-2xl [&_h1]:font-bold [&_h2]:mb-3 [&_h2]:mt-6 [&_h2]:text-xl [&_h2]:font-semibold',
   '[&_h3]:mb-2 [&_h3]:mt-5 [&_h3]:text-lg [&_h3]:font-semibold [&_h4]:mb-2 [&_h4]:mt-4 [&_h4]:font-semibold',
   '[&_a]:text-brand-700 [&_a]:underline [&_a]:underline-offset-2 hover:[&_a]:text-brand-600 dark:[&_a]:text-brand-400',
+  '[&_a[data-mention]]:font-medium [&_a[data-mention]]:no-underline hover:[&_a[data-mention]]:underline',
   '[&_ul]:my-3 [&_ul]:list-disc [&_ul]:pl-6 [&_ol]:my-3 [&_ol]:list-decimal [&_ol]:pl-6 [&_li]:my-1',
   '[&_blockquote]:my-4 [&_blockquote]:border-l-4 [&_blockquote]:border-zinc-200 [&_blockquote]:pl-4 [&_blockquote]:text-zinc-600 dark:[&_blockquote]:border-zinc-700 dark:[&_blockquote]:text-zinc-400',
   '[&_code]:rounded [&_code]:bg-zinc-100 [&_code]:px-1 [&_code]:py-0.5 [&_code]:text-[0.9em] dark:[&_code]:bg-zinc-800',
@@ -46,14 +48,25 @@ function inAppPath(anchor: HTMLAnchorElement): string | null {
 /**
  * Rich text the server sent (articles, topics, answers, comments): sanitized again, styled as
  * prose. A picture opens the image viewer with all the pictures of the text (click, Enter or
- * Space); a link to a page of the site opens in the app without reloading it.
+ * Space); a link to a page of the site opens in the app without reloading it; a mention of a
+ * member (the server's `<a data-mention>`) opens their profile in the reader's language.
  */
 export function RichHtml({ html, className = '' }: { html: string; className?: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const lang = toLang(i18n.language);
   const navigate = useNavigate();
   const ref = useRef<HTMLDivElement>(null);
   const clean = useMemo(() => sanitizeHtml(html), [html]);
   const [viewing, setViewing] = useState<{ images: ViewerImage[]; index: number } | null>(null);
+
+  // A mention (@slug of a member) links to the member's profile page, written without a language:
+  // it opens in the reader's.
+  useEffect(() => {
+    for (const anchor of ref.current?.querySelectorAll<HTMLAnchorElement>('a[data-mention]') ?? []) {
+      const href = anchor.getAttribute('href') ?? '';
+      if (href.startsWith('/') && !href.startsWith('//')) anchor.setAttribute('href', localizePath(href, lang));
+    }
+  }, [clean, lang]);
 
   useEffect(() => {
     for (const image of ref.current?.querySelectorAll('img') ?? []) {

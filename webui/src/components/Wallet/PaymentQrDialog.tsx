@@ -49,7 +49,9 @@ export const PaymentQrDialog = observer(function PaymentQrDialog() {
             )}
           </div>
           {topUp.isExpired ? (
-            <p className="text-sm text-zinc-500 dark:text-zinc-400">{t('wallet.qr.expiredText')}</p>
+            <p className="text-sm text-zinc-500 dark:text-zinc-400">
+              {t(payment.purpose === 'unlock' ? 'wallet.qr.unlockExpiredText' : 'wallet.qr.expiredText')}
+            </p>
           ) : payment.status === 'paid' ? (
             <p className="flex items-center gap-2 text-sm font-medium text-emerald-600">
               <CircleCheck className="size-4" aria-hidden />

@@ -1,0 +1,53 @@
+package wallet
+
+import (
+	"context"
+	"strconv"
+
+	"souk/app/internal/payment"
+	"souk/app/member"
+	"souk/persistence"
+)
+
+// StartUnlock makes the provider payment of a purchase of gated content
+// (content.unlock on a qrcode entry): a pending payment of in.Amount that
+// buys in's target once the provider confirms it (see settle and
+// unlockOp), and its QR dialog's data. Only money is paid through a
+// provider.
+func (s *Service) StartUnlock(ctx context.Context, in payment.Unlock) (payment.Started, error) {
+	provider, err := s.provider("")
+	if err != nil {
+		return payment.Started{}, err
+	}
+	a, err := s.asset(ctx, in.Asset, false)
+	if err != nil {
+		return payment.Started{}, err
+	}
+	if in.Amount <= 0 || in.Amount > a.Max {
+		return payment.Started{}, ErrAmount
+	}
+	return s.start(ctx, provider, a, persistence.Payment{UserID: in.UserID, Purpose: persistence.PaymentUnlock,
+		Amount: in.Amount, TargetType: in.TargetType, TargetID: in.TargetID, PayeeID: in.PayeeID})
+}
+
+// unlockOp is the ledger operation of a paid unlock payment: the amount
+// comes in from the world outside to the member and goes on to the payee,
+// in one operation under the content's persistence.UnlockKey, so paying
+// and unlocking are one exactly-once step (content.unlock's purchase from
+// the wallet uses the same key). Its Ref names the payment, so that a
+// second payment for content bought already is told apart (settle then
+// credits it to the member).
+func unlockOp(pay persistence.Payment) persistence.WalletOp {
+	target := pay.TargetType + ":" + strconv.FormatInt(pay.TargetID, 10)
+	return persistence.WalletOp{
+		IdemKey: persistence.UnlockKey(pay.UserID, pay.TargetType, pay.TargetID), UserID: pay.UserID,
+		Reason: persistence.ReasonPurchase, Ref: "payment:" + member.FormatID(pay.ID), Memo: "unlock " + target,
+		At: pay.PaidAt,
+		Postings: []persistence.Posting{
+			{UserID: persistence.AccountExternal, Asset: pay.Asset, Amount: -pay.Amount},
+			{UserID: pay.UserID, Asset: pay.Asset, Amount: pay.Amount},
+			{UserID: pay.UserID, Asset: pay.Asset, Amount: -pay.Amount},
+			{UserID: pay.PayeeID, Asset: pay.Asset, Amount: pay.Amount},
+		},
+	}
+}
