@@ -17,11 +17,15 @@ import (
 // the member to those nodes (one NATS message per node, never one per
 // connection). Its memory is a cache that the nodes refill (Sessions.Attach
 // is repeated after topology changes). The mailbox serializes everything.
+// A session with no connection anywhere is passivated after sessionIdle
+// without a message: a look at an offline member (profile.online) or an
+// event for them does not keep a grain alive.
 type sessionGrain struct {
 	env     *env
 	userID  int64
 	nodes   map[string]int32
 	replies *replyCache[*DeliverReply]
+	idle    idleWatch
 }
 
 func newSessionGrain(e *env) *sessionGrain {
@@ -30,10 +34,20 @@ func newSessionGrain(e *env) *sessionGrain {
 
 // Receive handles one message at a time.
 func (g *sessionGrain) Receive(ctx actor.Context) {
+	if _, tick := ctx.Message().(idleTick); !tick {
+		g.idle.touch()
+	}
 	switch msg := ctx.Message().(type) {
 	case *pcluster.ClusterInit:
 		g.userID, _ = strconv.ParseInt(msg.Identity.Identity, 10, 64)
 		g.env.waitBound()
+		g.idle.start(ctx, g.env.sessionIdle)
+	case idleTick:
+		if g.idle.idle() && len(g.nodes) == 0 {
+			ctx.Poison(ctx.Self())
+		}
+	case *actor.Stopping:
+		g.idle.stop()
 	case *SetSessionNode:
 		if msg.GetConnections() > 0 {
 			g.nodes[msg.GetNode()] = msg.GetConnections()

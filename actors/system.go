@@ -34,6 +34,9 @@ const (
 	// DefaultRoomIdle is how long a room grain with nobody in it stays
 	// active without a message before it is passivated.
 	DefaultRoomIdle = 5 * time.Minute
+	// DefaultSessionIdle is how long a session grain of a member connected
+	// nowhere stays active without a message before it is passivated.
+	DefaultSessionIdle = 5 * time.Minute
 	// DefaultWalletIdle is how long a wallet grain stays active without an
 	// operation before it is passivated.
 	DefaultWalletIdle = 2 * time.Minute
@@ -80,6 +83,9 @@ type env struct {
 	roomIdle time.Duration
 	// walletIdle is how long a wallet grain stays active without an operation.
 	walletIdle time.Duration
+	// sessionIdle is how long a session grain of a member connected
+	// nowhere stays active without a message.
+	sessionIdle time.Duration
 	// uploadIdle is how long an upload-job grain stays active without a chunk.
 	uploadIdle time.Duration
 	// blobs keeps the chunks and files of uploads.
@@ -103,6 +109,16 @@ func WithRoomIdle(d time.Duration) Option {
 	return func(e *env) {
 		if d > 0 {
 			e.roomIdle = d
+		}
+	}
+}
+
+// WithSessionIdle passivates a session grain of a member connected nowhere
+// after d without a message instead of DefaultSessionIdle.
+func WithSessionIdle(d time.Duration) Option {
+	return func(e *env) {
+		if d > 0 {
+			e.sessionIdle = d
 		}
 	}
 }
@@ -141,7 +157,8 @@ func Start(ctx context.Context, cfg cluster.Config, db *persistence.DB, opts ...
 		log = slog.Default()
 	}
 	e := &env{db: db, log: log, now: time.Now, roomIdle: DefaultRoomIdle, walletIdle: DefaultWalletIdle,
-		uploadIdle: DefaultUploadIdle, bound: make(chan struct{})}
+		sessionIdle: DefaultSessionIdle,
+		uploadIdle:  DefaultUploadIdle, bound: make(chan struct{})}
 	for _, opt := range opts {
 		opt(e)
 	}

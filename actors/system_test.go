@@ -229,3 +229,23 @@ func TestRoomPassivatesWhenIdle(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, 1, p.Online, "a room with a member present stays, with its presence")
 }
+
+// TestSessionPassivatesWhenEmpty: a session grain of a member connected
+// nowhere (a look at an offline member) stops after the idle period; one
+// that knows a connection stays with it.
+func TestSessionPassivatesWhenEmpty(t *testing.T) {
+	db := openDB(t)
+	sys := startSystem(t, db, cluster.Config{NodeName: "idle-sessions"}, WithSessionIdle(50*time.Millisecond))
+	sessions := sys.Sessions()
+	ctx := t.Context()
+
+	nodes, err := sessions.Nodes(ctx, 11)
+	require.NoError(t, err)
+	assert.Empty(t, nodes)
+	require.NoError(t, sessions.Attach(ctx, 12, 1))
+	require.Eventually(t, func() bool { return sys.SessionActivations() == 1 }, 10*time.Second, 10*time.Millisecond,
+		"the offline member's session goes")
+	nodes, err = sessions.Nodes(ctx, 12)
+	require.NoError(t, err)
+	assert.Equal(t, map[string]int{"idle-sessions": 1}, nodes, "a connected member's session stays")
+}

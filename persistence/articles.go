@@ -68,8 +68,8 @@ type ArticleVersion struct {
 // ArticleFilter selects the live articles of a list.
 type ArticleFilter struct {
 	Lang string
-	// CategoryID and TagID narrow the list; 0 is any.
-	CategoryID, TagID int64
+	// CategoryID, TagID and AuthorID narrow the list; 0 is any.
+	CategoryID, TagID, AuthorID int64
 	// Before is the id the page starts below; 0 is the newest.
 	Before int64
 	Limit  int
@@ -254,6 +254,10 @@ func (s ArticlesStore) List(ctx context.Context, f ArticleFilter) ([]Article, er
 	if f.CategoryID != 0 {
 		args = append(args, f.CategoryID)
 		query += ` AND category_id = $` + strconv.Itoa(len(args))
+	}
+	if f.AuthorID != 0 {
+		args = append(args, f.AuthorID)
+		query += ` AND author_id = $` + strconv.Itoa(len(args))
 	}
 	if f.TagID != 0 {
 		args = append(args, f.TagID)

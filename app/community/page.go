@@ -8,6 +8,7 @@ import (
 	"strconv"
 
 	"souk/app/action"
+	"souk/app/internal/pagemeta"
 	"souk/app/member"
 	"souk/persistence"
 )
@@ -58,44 +59,68 @@ type AnswerEdge struct {
 // PageContent answers the community pages of auth.pageData (SPEC.md §2:
 // /community/{slug}-{id} a topic, /community-answer/{slug}-{id} an answer,
 // /community-archive/{slug}-{id} a node): the page's title in lang (the
-// route's language) and its content. persistence.ErrNotFound for an id
-// that names nothing live of the view (the page is a 404). A topic gated
-// for the viewer comes without its content and answers.
-func (s *Service) PageContent(ctx context.Context, view, id, lang string, args json.RawMessage) (string, json.RawMessage, error) {
+// route's language), its content and its meta for the page's HTML.
+// persistence.ErrNotFound for an id that names nothing live of the view
+// (the page is a 404). A topic gated for the viewer comes without its
+// content and answers, and its meta without its text.
+func (s *Service) PageContent(ctx context.Context, view, id, lang string, args json.RawMessage) (pagemeta.Content, error) {
+	var content pagemeta.Content
 	n, err := strconv.ParseInt(id, 10, 64)
 	if err != nil {
-		return "", nil, persistence.ErrNotFound
+		return content, persistence.ErrNotFound
 	}
 	var in PageArgs
 	if len(args) > 0 && string(args) != "null" {
 		if err := json.Unmarshal(args, &in); err != nil {
-			return "", nil, action.BadField("args")
+			return content, action.BadField("args")
 		}
 	}
 	var page Page
-	var title string
 	switch view {
 	case "single":
-		title, err = s.singlePage(ctx, n, in, &page)
+		content.Title, err = s.singlePage(ctx, n, in, &page)
 	case "answer":
-		title, err = s.answerPage(ctx, n, &page)
+		content.Title, err = s.answerPage(ctx, n, &page)
 	case "archive":
-		title, err = s.nodePage(ctx, n, lang, in, &page)
+		content.Title, err = s.nodePage(ctx, n, lang, in, &page)
 	default:
-		return "", nil, persistence.ErrNotFound
+		return content, persistence.ErrNotFound
 	}
 	if err != nil {
 		if errors.Is(err, ErrTopicNotFound) || errors.Is(err, ErrNodeNotFound) || errors.Is(err, ErrAnswerNotFound) {
 			err = persistence.ErrNotFound
 		}
-		return "", nil, err
+		return content, err
 	}
 	page.View = view
-	data, err := json.Marshal(page)
+	content.Meta = pageMeta(page, lang)
+	content.Data, err = json.Marshal(page)
 	if err != nil {
-		return "", nil, fmt.Errorf("community: page: %w", err)
+		return content, fmt.Errorf("community: page: %w", err)
 	}
-	return title, data, nil
+	return content, nil
+}
+
+// pageMeta describes a community page: a topic (a bounty is a question
+// and its answers) or a node. A locked topic's view has neither content
+// nor excerpt, so its meta has no text.
+func pageMeta(page Page, lang string) pagemeta.Meta {
+	var m pagemeta.Meta
+	if t := page.Topic; t != nil {
+		m = pagemeta.Meta{Description: t.Excerpt, Body: t.Content, Schema: pagemeta.DiscussionForumPosting,
+			Author: t.Author.Name, Published: t.CreatedAt, Modified: t.UpdatedAt, Answers: t.AnswerCount}
+		if t.Type == persistence.TopicBounty {
+			m.Schema = pagemeta.QAPage
+		}
+		if t.Locked {
+			m.Body = ""
+		}
+		return m
+	}
+	if page.Node != nil {
+		m.Description, m.Image = localized(page.Node.CommunityCatMetas.Description, lang), page.Node.Thumb
+	}
+	return m
 }
 
 // singlePage is a topic with its node and a page of its answers.
@@ -181,7 +206,7 @@ func (s *Service) nodePage(ctx context.Context, id int64, lang string, in PageAr
 		return "", err
 	}
 	page.Node = &view
-	conn, err := s.topicPage(ctx, n.ID, in)
+	conn, err := s.topicPage(ctx, topicFilter{nodeID: n.ID}, in)
 	if err != nil {
 		return "", err
 	}

@@ -21,12 +21,12 @@ func (f *fixture) page(userID int64, view, id string, args string) (string, Page
 	if args != "" {
 		raw = json.RawMessage(args)
 	}
-	title, data, err := f.s.PageContent(as(userID), view, id, "en", raw)
+	content, err := f.s.PageContent(as(userID), view, id, "en", raw)
 	var p Page
 	if err == nil {
-		require.NoError(f.t, json.Unmarshal(data, &p))
+		require.NoError(f.t, json.Unmarshal(content.Data, &p))
 	}
-	return title, p, err
+	return content.Title, p, err
 }
 
 func TestPages(t *testing.T) {

@@ -138,9 +138,15 @@ func (s *Service) Register(r *action.Registry) {
 	action.Register(r, action.Spec{
 		Name: "community.topics",
 		Summary: "A page of topics, newest first (first, default 20, at most 50; after, an endCursor), of one node " +
-			"(nodeId) or of the whole site, each with its excerpt (empty when gated) and without its content.",
+			"(nodeId) or of the whole site, or of one member (authorId), each with its excerpt (empty when gated) and without its content.",
 		Access: action.Public,
 	}, s.Topics)
+	action.Register(r, action.Spec{
+		Name: "community.answers",
+		Summary: "A page of a member's answers (authorId), newest first (first, default 20, at most 50; after, an endCursor), " +
+			"each with its topic's title; an answer's content is empty while its topic's gate keeps the viewer out.",
+		Access: action.Public,
+	}, s.Answers)
 	action.Register(r, action.Spec{
 		Name: "community.join",
 		Summary: "Joins a node: free, from its growth level, or paid through the wallet (once per member and node: " +

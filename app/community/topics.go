@@ -6,6 +6,7 @@ import (
 
 	"souk/app/action"
 	"souk/app/member"
+	"souk/persistence"
 )
 
 // TopicsInput asks for a page of topics, site-wide or of one node.
@@ -13,6 +14,9 @@ type TopicsInput struct {
 	First  int       `json:"first,omitempty" doc:"topics per page, default 20, at most 50"`
 	After  string    `json:"after,omitempty" doc:"the endCursor of the page before"`
 	NodeID action.ID `json:"nodeId,omitempty" doc:"a node's databaseId: its topics only; absent for every node's"`
+	// AuthorID narrows the list to one member's topics (a profile's tab);
+	// with NodeID too, their topics of that node.
+	AuthorID action.ID `json:"authorId,omitempty" doc:"a member's databaseId: the topics they wrote only (a profile's list)"`
 }
 
 // TopicsReply is the reply of community.topics.
@@ -31,22 +35,35 @@ func (s *Service) Topics(ctx context.Context, in TopicsInput) (TopicsReply, erro
 		}
 		nodeID = n.ID
 	}
-	page, err := s.topicPage(ctx, nodeID, PageArgs{After: in.After, First: in.First})
+	if in.AuthorID < 0 {
+		return TopicsReply{}, action.BadField("authorId")
+	}
+	page, err := s.topicPage(ctx, topicFilter{nodeID: nodeID, authorID: int64(in.AuthorID)}, PageArgs{After: in.After, First: in.First})
 	if err != nil {
 		return TopicsReply{}, err
 	}
 	return TopicsReply{Topics: *page}, nil
 }
 
-// topicPage is a page of topics, newest first, of one node (0: of every
-// node), as in.After and in.First ask; the views carry excerpts only.
-func (s *Service) topicPage(ctx context.Context, nodeID int64, in PageArgs) (*TopicConnection, error) {
+// topicFilter selects the topics of a list: one node's (nodeID), one
+// author's (authorID), or every one (both 0).
+type topicFilter struct{ nodeID, authorID int64 }
+
+// topicPage is a page of topics, newest first, as f selects and in.After
+// and in.First ask; the views carry excerpts only.
+func (s *Service) topicPage(ctx context.Context, f topicFilter, in PageArgs) (*TopicConnection, error) {
 	before, ok := member.ParseCursor(in.After)
 	if !ok {
 		return nil, ErrBadCursor
 	}
 	first := clampFirst(in.First)
-	topics, err := s.db.Community().Topics(ctx, nodeID, before, first+1)
+	var topics []persistence.Topic
+	var err error
+	if f.authorID != 0 {
+		topics, err = s.db.Community().TopicsByAuthor(ctx, f.authorID, f.nodeID, before, first+1)
+	} else {
+		topics, err = s.db.Community().Topics(ctx, f.nodeID, before, first+1)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("community: %w", err)
 	}

@@ -120,10 +120,10 @@ func TestTopicsCarryTheViewersLikesAndVoteTotals(t *testing.T) {
 		assert.Equal(t, -1, listed.Voted)
 		assert.Equal(t, 1, byTitle(as(f.cat))["Pick one"].Vote.Voted)
 
-		_, raw, err := f.s.PageContent(as(f.ann), "single", strconv.FormatInt(int64(id(t, normal.ID)), 10), "en", nil)
+		content, err := f.s.PageContent(as(f.ann), "single", strconv.FormatInt(int64(id(t, normal.ID)), 10), "en", nil)
 		require.NoError(t, err)
 		var page Page
-		require.NoError(t, json.Unmarshal(raw, &page))
+		require.NoError(t, json.Unmarshal(content.Data, &page))
 		require.Len(t, page.Answers.Edges, 1)
 		assert.True(t, page.Answers.Edges[0].Node.IsLiked, "ann likes bob's answer")
 		assert.False(t, page.Topic.IsLiked, "ann does not like her own topic")

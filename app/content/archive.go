@@ -13,6 +13,7 @@ import (
 type ArchiveInput struct {
 	Category action.ID `json:"category,omitempty" doc:"a category's id: its articles only"`
 	Tag      action.ID `json:"tag,omitempty" doc:"a tag's id: its articles only"`
+	AuthorID action.ID `json:"authorId,omitempty" doc:"a member's databaseId: the articles they wrote only (a profile's list)"`
 	First    int       `json:"first,omitempty" doc:"page size, 20 by default, at most 50"`
 	After    string    `json:"after,omitempty" doc:"endCursor of the page before"`
 }
@@ -24,6 +25,8 @@ func (in *ArchiveInput) Validate() error {
 		return action.BadField("category")
 	case in.Tag < 0:
 		return action.BadField("tag")
+	case in.AuthorID < 0:
+		return action.BadField("authorId")
 	case in.First < 0 || in.First > MaxPage:
 		return action.BadField("first")
 	}
@@ -72,7 +75,8 @@ func (s *Service) Archive(ctx context.Context, in ArchiveInput) (ArchiveReply, e
 
 func (s *Service) archive(ctx context.Context, viewer action.Viewer, lang string, in ArchiveInput) (ArchiveReply, error) {
 	reply := ArchiveReply{Posts: ArticlesPage{Edges: []ArticleEdge{}}}
-	filter := persistence.ArticleFilter{Lang: lang, CategoryID: int64(in.Category), TagID: int64(in.Tag), Limit: in.First + 1}
+	filter := persistence.ArticleFilter{Lang: lang, CategoryID: int64(in.Category), TagID: int64(in.Tag),
+		AuthorID: int64(in.AuthorID), Limit: in.First + 1}
 	for _, want := range []struct {
 		id   int64
 		kind string

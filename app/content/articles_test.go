@@ -2,6 +2,7 @@ package content_test
 
 import (
 	"net/http"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -253,5 +254,37 @@ func TestArchiveAndViews(t *testing.T) {
 		require.NoError(t, f.svc.FlushViews(t.Context()))
 		f.must(t, as(guest, "en"), "content.article", map[string]any{"id": welcomeEn}, &welcome)
 		assert.Equal(t, int64(5), welcome.Article.ViewsCache)
+	})
+}
+
+// A profile's articles tab: one member's articles in the request's
+// language, gated ones as the archive shows them.
+func TestArchiveOfAnAuthor(t *testing.T) {
+	t.Parallel()
+	authtest.EachDB(t, func(t *testing.T, kind string) {
+		f := newFixture(t, kind)
+		var page content.ArchiveReply
+		f.must(t, as(guest, "en"), "content.archive", map[string]any{"authorId": f.admin.ID, "first": 2}, &page)
+		require.Len(t, page.Posts.Edges, 2)
+		assert.True(t, page.Posts.PageInfo.HasNextPage)
+		insiders := page.Posts.Edges[0].Node
+		assert.Equal(t, "insiders-notes", insiders.Slug, "newest first")
+		assert.True(t, insiders.Gated, "gated for a guest, as in the archive")
+		assert.Empty(t, insiders.Content)
+		for _, e := range page.Posts.Edges {
+			assert.Equal(t, "en", e.Node.Lang)
+			assert.Equal(t, strconv.FormatInt(f.admin.ID, 10), e.Node.Author.DatabaseID)
+		}
+		var rest content.ArchiveReply
+		f.must(t, as(guest, "en"), "content.archive", map[string]any{"authorId": f.admin.ID, "after": page.Posts.PageInfo.EndCursor}, &rest)
+		require.Len(t, rest.Posts.Edges, 1, "three English articles of the admin")
+		assert.False(t, rest.Posts.PageInfo.HasNextPage)
+
+		var none content.ArchiveReply
+		f.must(t, as(guest, "en"), "content.archive", map[string]any{"authorId": f.member.ID}, &none)
+		assert.Empty(t, none.Posts.Edges)
+		assert.NotNil(t, none.Posts.Edges)
+		authtest.RequireKey(t, f.call(as(guest, "en"), "content.archive", map[string]any{"authorId": -3}, nil),
+			http.StatusBadRequest, "common.error.badField")
 	})
 }

@@ -20,8 +20,7 @@ import (
 func (f *fixture) pages() *page.Service {
 	return page.New(page.Config{DB: f.db, Resolvers: map[string]page.Resolver{
 		"article": func(ctx context.Context, route page.Route, args json.RawMessage) (page.PageContent, error) {
-			title, data, err := f.svc.ArticlePage(ctx, route.View, route.ID, route.Lang, args)
-			return page.PageContent{Title: title, Data: data}, err
+			return f.svc.ArticlePage(ctx, route.View, route.ID, route.Lang, args)
 		},
 	}})
 }

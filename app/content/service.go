@@ -204,7 +204,7 @@ func (s *Service) Register(r *action.Registry) {
 	}, s.Article)
 	action.Register(r, action.Spec{
 		Name:    "content.archive",
-		Summary: "A page of the articles in the request's language, the newest first, of a category or a tag or all.",
+		Summary: "A page of the articles in the request's language, the newest first, of a category, a tag or a member (authorId), or all.",
 		Access:  action.Public,
 	}, s.Archive)
 	action.Register(r, action.Spec{

@@ -1,12 +1,14 @@
 // Package follow holds who follows whom: following and unfollowing a
 // member (the followee gets a follow notification the first time), the
-// Relay pages of a member's followings and followers, and the counts.
+// Relay pages of a member's followings and followers, and the counts; and
+// whether a member is online, for their profile.
 package follow
 
 import (
 	"context"
 	"errors"
 	"net/http"
+	"time"
 
 	"souk/app/action"
 	"souk/app/member"
@@ -37,6 +39,11 @@ type Config struct {
 	// Notify stores the follow notifications' inbox events and pushes
 	// them live (souk/app/notify implements it).
 	Notify Notifier
+	// Presence finds members' live connections for profile.online; nil
+	// answers everyone offline.
+	Presence Locator
+	// Now is the clock; nil is time.Now.
+	Now func() time.Time
 }
 
 // Notifier builds the inbox event of a notification and pushes stored
@@ -59,13 +66,20 @@ type FollowContent struct {
 
 // Service answers the follow actions. It is safe for concurrent use.
 type Service struct {
-	db     *persistence.DB
-	notify Notifier
+	db       *persistence.DB
+	notify   Notifier
+	presence Locator
+	now      func() time.Time
+	online   onlineCache
 }
 
 // New returns the follow service.
 func New(cfg Config) *Service {
-	return &Service{db: cfg.DB, notify: cfg.Notify}
+	now := cfg.Now
+	if now == nil {
+		now = time.Now
+	}
+	return &Service{db: cfg.DB, notify: cfg.Notify, presence: cfg.Presence, now: now}
 }
 
 // Register adds the follow actions to r.
@@ -87,6 +101,12 @@ func (s *Service) Register(r *action.Registry) {
 		Summary: "A member's follower and following counts, and whether the viewer follows them, is followed by them, or blocks them.",
 		Access:  action.Public,
 	}, s.FollowStats)
+	action.Register(r, action.Spec{
+		Name: "profile.online",
+		Summary: "Whether a member has a live connection (the profile's online dot), from their session; each node " +
+			"answers from a look at most 15 s old.",
+		Access: action.Public,
+	}, s.Online)
 }
 
 // member returns an existing member, or ErrUserNotFound.

@@ -7,8 +7,10 @@ import (
 	"fmt"
 	"net/http"
 	"strconv"
+	"time"
 
 	"souk/app/action"
+	"souk/app/internal/pagemeta"
 	"souk/app/member"
 	"souk/persistence"
 )
@@ -28,11 +30,13 @@ type Service struct {
 type Resolver func(ctx context.Context, route Route, args json.RawMessage) (PageContent, error)
 
 // PageContent is what a Resolver supplies: the page's title in the
-// route's language and its data, sent as pageData's content.
-type PageContent struct {
-	Title string
-	Data  json.RawMessage
-}
+// route's language, its data (sent as pageData's content) and its Meta
+// (for the page's HTML).
+type PageContent = pagemeta.Content
+
+// Meta describes a page to readers of its HTML (search engines, link
+// previews): its description, picture, readable text and schema.org type.
+type Meta = pagemeta.Meta
 
 // Config wires a Service.
 type Config struct {
@@ -98,10 +102,21 @@ type Member struct {
 	Avatar      member.Avatar `json:"avatar"`
 	Description string        `json:"description"`
 	CreatedAt   int64         `json:"createdAt" doc:"epoch milliseconds"`
+	// GqLevel and GqVIP are keys of utils.getSettings' level lists: the
+	// client shows their names and icons as it does the viewer's badges.
+	GqLevel string `json:"gqLevel,omitempty" doc:"the member's growth level key"`
+	GqVIP   string `json:"gqVIP,omitempty" doc:"the member's VIP tier key; absent when none or expired"`
 }
 
 // PageData resolves in.Path (or the request's path) and returns its page.
 func (s *Service) PageData(ctx context.Context, in PageDataInput) (PageDataReply, error) {
+	reply, _, err := s.resolve(ctx, in)
+	return reply, err
+}
+
+// resolve is PageData with the page's meta.
+func (s *Service) resolve(ctx context.Context, in PageDataInput) (PageDataReply, Meta, error) {
+	var meta Meta
 	req := action.RequestFrom(ctx)
 	path := in.Path
 	if path == "" {
@@ -109,11 +124,11 @@ func (s *Service) PageData(ctx context.Context, in PageDataInput) (PageDataReply
 	}
 	site, pages, err := s.site(ctx)
 	if err != nil {
-		return PageDataReply{}, err
+		return PageDataReply{}, meta, err
 	}
 	route, ok := Resolve(path, site)
 	if !ok {
-		return PageDataReply{}, action.PageNotFound(path)
+		return PageDataReply{}, meta, action.PageNotFound(path)
 	}
 	reply := PageDataReply{
 		Page:    PageInfo{Route: route, Layout: "default"},
@@ -133,32 +148,36 @@ func (s *Service) PageData(ctx context.Context, in PageDataInput) (PageDataReply
 		member, err := s.member(ctx, route.ID)
 		if err != nil {
 			if errors.Is(err, persistence.ErrNotFound) {
-				return PageDataReply{}, action.PageNotFound(path)
+				return PageDataReply{}, meta, action.PageNotFound(path)
 			}
-			return PageDataReply{}, err
+			return PageDataReply{}, meta, err
 		}
 		reply.Profile = member
 		reply.Page.Title = member.Name
+		meta.Description, meta.Image = member.Description, member.Avatar.URL
 	}
 	if resolve, ok := s.resolvers[route.Kind]; ok {
 		content, err := resolve(ctx, route, in.Args)
 		var e *action.Error
 		switch {
 		case errors.Is(err, persistence.ErrNotFound), errors.As(err, &e) && e.Status == http.StatusNotFound:
-			return PageDataReply{}, action.PageNotFound(path)
+			return PageDataReply{}, meta, action.PageNotFound(path)
 		case err != nil:
-			return PageDataReply{}, err
+			return PageDataReply{}, meta, err
 		}
 		if content.Title != "" {
 			reply.Page.Title = content.Title
 		}
 		reply.Content = content.Data
+		if !content.Meta.Empty() {
+			meta = content.Meta
+		}
 	}
 	if in.LoginData {
 		// Viewer modules arrive with accounts; a guest has none.
 		reply.Guaqi.LoginData = &LoginData{Module: []json.RawMessage{}}
 	}
-	return reply, nil
+	return reply, meta, nil
 }
 
 // member reads the member a profile page names.
@@ -174,22 +193,16 @@ func (s *Service) member(ctx context.Context, id string) (*Member, error) {
 	return &Member{
 		ID: id, DatabaseID: id, Name: u.Name, Slug: u.Slug,
 		Avatar:      member.Avatar{URL: member.AvatarURL(u)},
-		Description: u.Description, CreatedAt: u.CreatedAt,
+		Description: u.Description, CreatedAt: u.CreatedAt, GqLevel: u.LevelKey, GqVIP: liveVIP(u, time.Now()),
 	}, nil
 }
 
-// Found reports whether path names a page, for the HTML server's status
-// code: the same answer auth.pageData gives.
-func (s *Service) Found(ctx context.Context, path string) (bool, error) {
-	_, err := s.PageData(ctx, PageDataInput{Path: path})
-	var e *action.Error
-	switch {
-	case err == nil:
-		return true, nil
-	case errors.As(err, &e) && e.Status == http.StatusNotFound:
-		return false, nil
+// liveVIP is the member's VIP tier key while it lasts, else "".
+func liveVIP(u persistence.User, now time.Time) string {
+	if u.VIPExpiresAt != 0 && u.VIPExpiresAt <= now.UnixMilli() {
+		return ""
 	}
-	return false, err
+	return u.VIPKey
 }
 
 func (s *Service) site(ctx context.Context) (Site, map[string]persistence.Page, error) {

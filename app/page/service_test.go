@@ -7,7 +7,9 @@ import (
 	"net/http"
 	"strconv"
 	"testing"
+	"time"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"souk/app/action"
@@ -51,7 +53,8 @@ func TestPageData(t *testing.T) {
 	reply, err = s.PageData(inLang("zh-hans"), PageDataInput{Path: "/profile/ann-" + annID})
 	require.NoError(t, err)
 	require.Equal(t, &Member{ID: annID, DatabaseID: annID, Name: "Ann", Slug: "ann",
-		Avatar: member.Avatar{URL: "/api/avatar?seed=ann"}, Description: "hello", CreatedAt: ann.CreatedAt}, reply.Profile)
+		Avatar: member.Avatar{URL: "/api/avatar?seed=ann"}, Description: "hello", CreatedAt: ann.CreatedAt,
+		GqLevel: ann.LevelKey}, reply.Profile)
 	require.Equal(t, "Ann", reply.Page.Title)
 	require.Nil(t, reply.Guaqi.LoginData, "no login data unless asked")
 
@@ -73,7 +76,7 @@ func TestPageData(t *testing.T) {
 	require.Equal(t, "about", reply.Page.Name, "the envelope's path when data names none")
 }
 
-func TestFound(t *testing.T) {
+func TestDescribeFound(t *testing.T) {
 	t.Parallel()
 	s, ann := newTestService(t)
 	for path, want := range map[string]bool{
@@ -83,8 +86,16 @@ func TestFound(t *testing.T) {
 		"/profile/x-99":   false,
 		"/nowhere/at/all": false,
 	} {
-		got, err := s.Found(context.Background(), path)
+		got, err := s.Describe(context.Background(), path, false)
 		require.NoError(t, err)
-		require.Equal(t, want, got, path)
+		require.Equal(t, want, got.Found, path)
 	}
+}
+
+func TestLiveVIP(t *testing.T) {
+	now := time.UnixMilli(1_800_000_000_000)
+	assert.Equal(t, "vip1", liveVIP(persistence.User{VIPKey: "vip1"}, now), "no end: for good")
+	assert.Equal(t, "vip1", liveVIP(persistence.User{VIPKey: "vip1", VIPExpiresAt: now.UnixMilli() + 1}, now))
+	assert.Empty(t, liveVIP(persistence.User{VIPKey: "vip1", VIPExpiresAt: now.UnixMilli()}, now), "ended")
+	assert.Empty(t, liveVIP(persistence.User{}, now))
 }

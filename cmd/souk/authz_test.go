@@ -143,6 +143,8 @@ var authzTable = []authzRow{
 	}, guest: ok, member: ok, vip: ok, admin: ok},
 	{action: "profile.followStats", data: func(f *authzFixture, as role) any { return map[string]any{"userId": f.other(as)} },
 		guest: ok, member: ok, vip: ok, admin: ok},
+	{action: "profile.online", data: func(f *authzFixture, as role) any { return map[string]any{"userId": f.other(as)} },
+		guest: ok, member: ok, vip: ok, admin: ok},
 	{action: "profile.followUser", data: func(f *authzFixture, as role) any {
 		return map[string]any{"userId": f.other(as), "follow": true}
 	}, guest: signIn, member: ok, vip: ok, admin: ok},
@@ -266,6 +268,8 @@ var authzTable = []authzRow{
 	{action: "archive.nodesList", data: fixed(map[string]any{"first": 20}),
 		guest: ok, member: ok, vip: ok, admin: ok},
 	{action: "community.topics", data: fixed(map[string]any{"first": 5, "nodeId": loungeNode}),
+		guest: ok, member: ok, vip: ok, admin: ok},
+	{action: "community.answers", data: func(f *authzFixture, as role) any { return map[string]any{"authorId": f.other(as)} },
 		guest: ok, member: ok, vip: ok, admin: ok},
 	{action: "community.join", data: fixed(map[string]any{"nodeId": veteransNode}),
 		guest: signIn, member: forbidden, vip: ok, admin: ok},

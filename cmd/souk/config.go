@@ -61,7 +61,8 @@ type Config struct {
 	// empty Addr means none (with --dev, codes go to the log).
 	SMTP mail.SMTPConfig
 	// PublicURL is the site's external base URL (scheme, host, maybe a path
-	// prefix); OAuth redirect URIs are built on it.
+	// prefix); OAuth redirect URIs and the pages' absolute URLs are built
+	// on it (the pages use the request's host while it is the default).
 	PublicURL string
 	// Social holds the OAuth clients of the social login providers (its
 	// PublicURL is unused: see socialConfig). A provider is offered when its
@@ -104,6 +105,10 @@ func (e *configError) Error() string {
 		e.value, e.flag, strings.ToUpper(strings.ReplaceAll(e.flag, "-", "_")), e.want)
 }
 
+// defaultPublicURL is --public-url when none is given: pages then build
+// their absolute URLs on the request's host.
+const defaultPublicURL = "http://localhost:8080"
+
 // parseConfig reads the flags of the serve-like subcommands.
 func parseConfig(name string, args []string, stderr io.Writer) (Config, error) {
 	cfg := Config{
@@ -112,7 +117,7 @@ func parseConfig(name string, args []string, stderr io.Writer) (Config, error) {
 		LogFormat:          "text",
 		LogLevel:           "info",
 		ShutdownTimeout:    20 * time.Second,
-		PublicURL:          "http://localhost:8080",
+		PublicURL:          defaultPublicURL,
 		Social:             auth.SocialConfig{GoogleIssuer: auth.DefaultGoogleIssuer},
 		ChatMemberLimit:    chat.DefaultMemberLimit,
 		WSMaxPerAddr:       defaultWSMaxPerAddr,
@@ -136,7 +141,7 @@ func parseConfig(name string, args []string, stderr io.Writer) (Config, error) {
 	fs.StringVar(&cfg.SMTP.From, "smtp-from", "", "sender address of emails, e.g. 'Souk <no-reply@souk.example>' (env SOUK_SMTP_FROM)")
 	fs.StringVar(&cfg.SMTP.User, "smtp-user", "", "mail server user name; empty: no authentication (env SOUK_SMTP_USER)")
 	fs.StringVar(&cfg.SMTP.Password, "smtp-password", "", "mail server password (env SOUK_SMTP_PASSWORD)")
-	fs.StringVar(&cfg.PublicURL, "public-url", cfg.PublicURL, "the site's external base URL, on which OAuth redirect URIs are built (env SOUK_PUBLIC_URL)")
+	fs.StringVar(&cfg.PublicURL, "public-url", cfg.PublicURL, "the site's external base URL, on which OAuth redirect URIs and pages' absolute URLs (canonical, previews, sitemaps) are built; unset: the request's host (env SOUK_PUBLIC_URL)")
 	fs.StringVar(&cfg.Social.GitHub.ID, "oauth-github-id", "", "GitHub OAuth app client id; empty: no GitHub login (env SOUK_OAUTH_GITHUB_ID)")
 	fs.StringVar(&cfg.Social.GitHub.Secret, "oauth-github-secret", "", "GitHub OAuth app client secret (env SOUK_OAUTH_GITHUB_SECRET)")
 	fs.StringVar(&cfg.Social.Google.ID, "oauth-google-id", "", "Google OAuth client id; empty: no Google login (env SOUK_OAUTH_GOOGLE_ID)")

@@ -15,7 +15,6 @@ import (
 	"souk/app/action"
 	"souk/app/demo"
 	"souk/app/i18n"
-	"souk/app/page"
 	"souk/app/settings"
 	"souk/app/wallet"
 	"souk/persistence"
@@ -175,12 +174,9 @@ func serve(ctx context.Context, cfg Config, stdout io.Writer) error {
 		Dist:      webui.Dist(),
 		Locales:   webui.Locales(),
 		Languages: action.Languages,
-		PageExists: func(ctx context.Context, path string) (bool, error) {
-			if page.IsAppRoute(path) {
-				return true, nil
-			}
-			return svc.pages.Found(ctx, path)
-		},
+		Describe:  describePage(svc.pages),
+		Sitemap:   sitemapOf(svc.pages),
+		PublicURL: pagesPublicURL(cfg.PublicURL),
 		Analytics: func(ctx context.Context) string {
 			reply, err := svc.settings.Get(ctx, settings.GetInput{})
 			if err != nil {

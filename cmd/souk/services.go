@@ -171,7 +171,7 @@ func newServices(d deps) *services {
 		chat: chat.New(chat.Config{DB: d.db, Rooms: d.rooms, Secret: d.secret, MemberLimit: memberLimit(d.chatMemberLimit),
 			Growth: accounts}),
 		messages: messages.New(messages.Config{DB: d.db, Notify: notices, Growth: accounts}),
-		follow:   follow.New(follow.Config{DB: d.db, Notify: notices}),
+		follow:   follow.New(follow.Config{DB: d.db, Notify: notices, Presence: d.presence()}),
 		media:    mediaSvc,
 		wallet:   wallets,
 		content:  newContent(d, comm, notices, wallets),
@@ -184,6 +184,15 @@ func newServices(d deps) *services {
 	}})
 	s.report = newReport(d, s)
 	return s
+}
+
+// presence is what profile.online asks: the session grains, or none when
+// the registry is only described.
+func (d deps) presence() follow.Locator {
+	if d.userSessions == nil {
+		return nil
+	}
+	return d.userSessions
 }
 
 // newReport builds the report service: the content it deletes is deleted
@@ -207,11 +216,11 @@ func newContent(d deps, comm *community.Service, notices *notify.Service, wallet
 }
 
 // pageResolver makes a page resolver of a feature's page method, which
-// answers a route's view, id and language with the page's title and data.
-func pageResolver(fn func(ctx context.Context, view, id, lang string, args json.RawMessage) (string, json.RawMessage, error)) page.Resolver {
+// answers a route's view, id and language with the page's title, data and
+// meta.
+func pageResolver(fn func(ctx context.Context, view, id, lang string, args json.RawMessage) (page.PageContent, error)) page.Resolver {
 	return func(ctx context.Context, route page.Route, args json.RawMessage) (page.PageContent, error) {
-		title, data, err := fn(ctx, route.View, route.ID, route.Lang, args)
-		return page.PageContent{Title: title, Data: data}, err
+		return fn(ctx, route.View, route.ID, route.Lang, args)
 	}
 }
 

@@ -170,6 +170,7 @@ func TestWireTypesMatchReplies(t *testing.T) {
 		{"profile.followUser", map[string]any{"userId": member, "follow": true}},
 		{"profile.followStats", map[string]any{"userId": member}},
 		{"profile.follow", map[string]any{"userId": member, "type": "followers"}},
+		{"profile.online", map[string]any{"userId": member}},
 		{"admin.loginToken", map[string]any{"userId": member}},
 	} {
 		check(c.name, c.data)

@@ -26,7 +26,7 @@ func TestPagePolicy(t *testing.T) {
 	dist := fstest.MapFS{"index.html": {Data: []byte(`<!doctype html><html><head><script>` + inline +
 		`</script><script type="module" src="/assets/main-A.js"></script></head><body></body></html>`)}}
 	snippet := ""
-	h, err := New(Config{Dist: dist, Locales: fstest.MapFS{}, PageExists: func(context.Context, string) (bool, error) { return true, nil },
+	h, err := New(Config{Dist: dist, Locales: fstest.MapFS{}, Describe: func(context.Context, string, bool) (Page, error) { return Page{Found: true}, nil },
 		Analytics: func(context.Context) string { return snippet }})
 	require.NoError(t, err)
 

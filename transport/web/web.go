@@ -1,7 +1,9 @@
 // Package web serves the built React client: hashed assets as immutable,
 // index.html as no-cache for every page path (with 404 for paths that name
-// no page, so crawlers and the error page agree), the build manifests the
-// client polls, and the message files the client loads.
+// no page, so crawlers and the error page agree) carrying the page's
+// title, description, canonical and language alternates, preview tags and
+// JSON-LD (and, for crawlers, its text), the build manifests the client
+// polls, the message files the client loads, robots.txt and the sitemaps.
 package web
 
 import (
@@ -19,10 +21,6 @@ import (
 	"time"
 )
 
-// PageExists reports whether a path names a page; the handler answers 404
-// (still with the client, which shows its Page Not Found) when it does not.
-type PageExists func(ctx context.Context, path string) (bool, error)
-
 // Config wires a Handler.
 type Config struct {
 	// Dist is the built client (index.html, assets/, builds/).
@@ -31,8 +29,16 @@ type Config struct {
 	Locales fs.FS
 	// Languages are the locales /_i18n serves.
 	Languages []string
-	// PageExists decides the status of page paths.
-	PageExists PageExists
+	// Describe resolves page paths: their status (404, still with the
+	// client, which shows its Page Not Found, for a path that names no
+	// page) and what their HTML says.
+	Describe Describe
+	// Sitemap lists a language's pages for /sitemap.xml; nil: no sitemap.
+	Sitemap Sitemap
+	// PublicURL is the site's address for absolute URLs (canonical,
+	// previews, sitemaps), without a trailing slash; empty: the request's
+	// scheme and host.
+	PublicURL string
 	// Analytics is the analytics snippet the pages inject (site settings);
 	// its scripts are allowed by the pages' Content-Security-Policy. Nil or
 	// empty: none.
@@ -41,12 +47,15 @@ type Config struct {
 
 // Handler serves the client. Build it with New.
 type Handler struct {
-	dist       fs.FS
-	pageExists PageExists
-	analytics  func(ctx context.Context) string
-	index      []byte // nil when the client is not built
-	policies   *policies
-	messages   map[string]file
+	dist      fs.FS
+	describe  Describe
+	analytics func(ctx context.Context) string
+	publicURL string
+	index     []byte // nil when the client is not built
+	shell     shell  // index cut for each page's head
+	policies  *policies
+	messages  map[string]file
+	sitemaps  *sitemaps // nil without a Sitemap
 }
 
 type file struct {
@@ -59,9 +68,14 @@ var buildMetaPattern = regexp.MustCompile(`^[A-Za-z0-9_-]{1,64}\.json$`)
 // New reads index.html and the message files once; they are immutable for
 // the life of the binary.
 func New(cfg Config) (*Handler, error) {
-	h := &Handler{dist: cfg.Dist, pageExists: cfg.PageExists, analytics: cfg.Analytics, messages: make(map[string]file)}
+	h := &Handler{dist: cfg.Dist, describe: cfg.Describe, analytics: cfg.Analytics, messages: make(map[string]file),
+		publicURL: strings.TrimSuffix(cfg.PublicURL, "/")}
+	if cfg.Sitemap != nil {
+		h.sitemaps = newSitemaps(cfg.Sitemap)
+	}
 	if index, err := fs.ReadFile(cfg.Dist, "index.html"); err == nil {
 		h.index = index
+		h.shell = newShell(index)
 		h.policies = newPolicies(index)
 	} else {
 		slog.Warn("web client not built: pages answer 503 until it is", "err", err)
@@ -94,8 +108,12 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		h.serveFile(w, r, strings.TrimPrefix(p, "/"), "public, max-age=31536000, immutable")
 	case strings.HasPrefix(p, "/_i18n/"):
 		h.serveMessages(w, r)
-	case p == "/favicon.ico" || p == "/robots.txt":
+	case p == "/favicon.ico":
 		h.serveFile(w, r, strings.TrimPrefix(p, "/"), "public, max-age=86400")
+	case p == "/robots.txt":
+		h.serveRobots(w, r)
+	case p == "/sitemap.xml" || sitemapPattern.MatchString(p):
+		h.serveSitemap(w, r)
 	default:
 		h.servePage(w, r)
 	}
@@ -142,13 +160,19 @@ func (h *Handler) servePage(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	status := http.StatusOK
-	found, err := h.pageExists(r.Context(), r.URL.Path)
+	bot := IsBot(r.UserAgent())
+	page, err := h.describe(r.Context(), r.URL.Path, bot)
 	switch {
 	case err != nil:
 		slog.ErrorContext(r.Context(), "resolve page", "path", r.URL.Path, "err", err)
-		status = http.StatusInternalServerError
-	case !found:
+		status, page = http.StatusInternalServerError, Page{}
+	case !page.Found:
 		status = http.StatusNotFound
+	}
+	doc, err := h.render(r, page, status, bot)
+	if err != nil {
+		slog.ErrorContext(r.Context(), "render page", "path", r.URL.Path, "err", err)
+		doc = h.index
 	}
 	snippet := ""
 	if h.analytics != nil {
@@ -160,8 +184,9 @@ func (h *Handler) servePage(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("X-Frame-Options", "DENY")
 	w.Header().Set("Referrer-Policy", "strict-origin-when-cross-origin")
 	w.Header().Set("Content-Security-Policy", h.policies.For(snippet))
+	w.Header().Set("Vary", "User-Agent")
 	w.WriteHeader(status)
 	if r.Method == http.MethodGet {
-		_, _ = w.Write(h.index)
+		_, _ = w.Write(doc)
 	}
 }

@@ -12,7 +12,10 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-func newTestHandler(t *testing.T, dist fstest.MapFS, exists PageExists) *Handler {
+// pageExists is a Describe that only knows which pages exist.
+type pageExists func(ctx context.Context, path string) (bool, error)
+
+func newTestHandler(t *testing.T, dist fstest.MapFS, exists pageExists) *Handler {
 	t.Helper()
 	h, err := New(Config{
 		Dist: dist,
@@ -20,8 +23,11 @@ func newTestHandler(t *testing.T, dist fstest.MapFS, exists PageExists) *Handler
 			"en.json": {Data: []byte(`{"hello":"Hello"}`)},
 			"es.json": {Data: []byte(`{"hello":"Hola"}`)},
 		},
-		Languages:  []string{"en", "es"},
-		PageExists: exists,
+		Languages: []string{"en", "es"},
+		Describe: func(ctx context.Context, path string, _ bool) (Page, error) {
+			found, err := exists(ctx, path)
+			return Page{Found: found}, err
+		},
 	})
 	require.NoError(t, err)
 	return h
@@ -41,6 +47,9 @@ func serve(h http.Handler, method, target string, headers ...string) *http.Respo
 	req := httptest.NewRequest(method, target, nil)
 	for i := 0; i+1 < len(headers); i += 2 {
 		req.Header.Set(headers[i], headers[i+1])
+		if headers[i] == "Host" {
+			req.Host = headers[i+1]
+		}
 	}
 	rec := httptest.NewRecorder()
 	h.ServeHTTP(rec, req)

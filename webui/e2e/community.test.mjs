@@ -253,7 +253,7 @@ describe('community', { skip: reason ?? false }, () => {
     await paste(640, 360);
     await editor.locator('img[src^="/api/media/"]').waitFor({ timeout: 15_000 });
     await paste(2100, 100);
-    await page.getByText('Your images need to be less than 2000 pixels in height and width.').waitFor();
+    await page.getByText('Your images need to be less than 2000 pixels in height and width.', { exact: true }).waitFor();
     await page.waitForFunction(() => !document.querySelector('[data-testid="create-editor"] img[data-upload-id]'));
     assert.equal(await editor.locator('img:not(.ProseMirror-separator)').count(), 1, 'the refused picture left no placeholder');
     await page.getByText(/^Draft saved/).waitFor();

@@ -47,11 +47,26 @@ export interface AnswerView {
   createdAt: number;
 }
 
+export interface AnswersInput {
+  /** the member whose answers are listed (a profile's tab) */
+  authorId: string;
+  /** answers per page, default 20, at most 50 */
+  first?: number;
+  /** the endCursor of the page before */
+  after?: string;
+}
+
+export interface AnswersReply {
+  answers: AuthoredAnswerConnection;
+}
+
 export interface ArchiveInput {
   /** a category's id: its articles only */
   category?: string;
   /** a tag's id: its articles only */
   tag?: string;
+  /** a member's databaseId: the articles they wrote only (a profile's list) */
+  authorId?: string;
   /** page size, 20 by default, at most 50 */
   first?: number;
   /** endCursor of the page before */
@@ -155,6 +170,34 @@ export interface ArticlesPageInfo {
   /** pass it as after for the next page; empty for an empty page */
   endCursor: string;
   hasNextPage: boolean;
+}
+
+export interface AuthoredAnswerConnection {
+  edges: AuthoredAnswerEdge[];
+  pageInfo: CommunityPageInfo;
+}
+
+export interface AuthoredAnswerEdge {
+  cursor: string;
+  node: AuthoredAnswerView;
+}
+
+export interface AuthoredAnswerView {
+  id: string;
+  databaseId: string;
+  topicId: string;
+  /** sanitized HTML */
+  content: string;
+  author: Summary;
+  likeCount: number;
+  /** the viewer likes it */
+  isLiked: boolean;
+  commentCount: number;
+  /** epoch ms */
+  createdAt: number;
+  topic: TopicRef;
+  /** the topic's gate keeps the viewer from the answer: content is empty */
+  locked: boolean;
 }
 
 export interface AutoLoginInput {
@@ -1329,6 +1372,10 @@ export interface Member {
   description: string;
   /** epoch milliseconds */
   createdAt: number;
+  /** the member's growth level key */
+  gqLevel?: string;
+  /** the member's VIP tier key; absent when none or expired */
+  gqVIP?: string;
 }
 
 export interface MemberAvatar {
@@ -1510,6 +1557,19 @@ export interface NotifyPageInfo {
   hasPreviousPage: boolean;
   /** newer notifications exist */
   hasNextPage: boolean;
+}
+
+export interface OnlineInput {
+  /** the member */
+  userId: string;
+}
+
+export interface OnlineReply {
+  online: {
+    userId: string;
+    /** the member has a live connection on some node (as seen at most 15 s ago) */
+    online: boolean;
+  };
 }
 
 export interface PageDataGuaqi {
@@ -2270,6 +2330,12 @@ export interface TopicEdge {
   node: TopicView;
 }
 
+export interface TopicRef {
+  id: string;
+  databaseId: string;
+  title: string;
+}
+
 export interface TopicReply {
   topic: TopicView;
 }
@@ -2318,6 +2384,8 @@ export interface TopicsInput {
   after?: string;
   /** a node's databaseId: its topics only; absent for every node's */
   nodeId?: string;
+  /** a member's databaseId: the topics they wrote only (a profile's list) */
+  authorId?: string;
 }
 
 export interface TopicsReply {
@@ -2662,6 +2730,11 @@ export interface Actions {
     input: Record<string, never>;
     output: ViewerReply;
   };
+  /** A page of a member's answers (authorId), newest first (first, default 20, at most 50; after, an endCursor), each with its topic's title; an answer's content is empty while its topic's gate keeps the viewer out. Who may call it: public. */
+  "community.answers": {
+    input: AnswersInput;
+    output: AnswersReply;
+  };
   /** The author awards their bounty to answers of other members before the deadline, in equal parts or in the shares given (adding up to the bounty), exactly once. Who may call it: member. */
   "community.award": {
     input: AwardInput;
@@ -2677,7 +2750,7 @@ export interface Actions {
     input: JoinInput;
     output: JoinReply;
   };
-  /** A page of topics, newest first (first, default 20, at most 50; after, an endCursor), of one node (nodeId) or of the whole site, each with its excerpt (empty when gated) and without its content. Who may call it: public. */
+  /** A page of topics, newest first (first, default 20, at most 50; after, an endCursor), of one node (nodeId) or of the whole site, or of one member (authorId), each with its excerpt (empty when gated) and without its content. Who may call it: public. */
   "community.topics": {
     input: TopicsInput;
     output: TopicsReply;
@@ -2687,7 +2760,7 @@ export interface Actions {
     input: CastVoteInput;
     output: VoteReply;
   };
-  /** A page of the articles in the request's language, the newest first, of a category or a tag or all. Who may call it: public. */
+  /** A page of the articles in the request's language, the newest first, of a category, a tag or a member (authorId), or all. Who may call it: public. */
   "content.archive": {
     input: ArchiveInput;
     output: ArchiveReply;
@@ -2806,6 +2879,11 @@ export interface Actions {
   "profile.followUser": {
     input: FollowUserInput;
     output: FollowUserReply;
+  };
+  /** Whether a member has a live connection (the profile's online dot), from their session; each node answers from a look at most 15 s old. Who may call it: public. */
+  "profile.online": {
+    input: OnlineInput;
+    output: OnlineReply;
   };
   /** Finds members by name or slug, the closest first. Who may call it: public. */
   "search.user": {

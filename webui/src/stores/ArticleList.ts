@@ -3,10 +3,11 @@ import type { ArchiveReply, ArticleNode, ArticleTerm } from '../api/wire.gen';
 import { RelayList } from './community/RelayList';
 import type { RootStore } from './RootStore';
 
-/** Which articles a list holds: one category's, one tag's, or all (neither). */
+/** Which articles a list holds: one category's, one tag's, one member's (a profile's), or all (none). */
 export interface ArticleFilter {
   category?: string;
   tag?: string;
+  authorId?: string;
 }
 
 /** Articles asked for per page when a list does not say (content.archive's default). */

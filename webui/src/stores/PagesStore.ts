@@ -29,6 +29,10 @@ export interface MemberProfile {
   avatar: { url: string };
   description: string;
   createdAt: number;
+  /** The member's growth level key (settings' level.lv). */
+  gqLevel?: string;
+  /** The member's VIP tier key (settings' level.vip), while it lasts. */
+  gqVIP?: string;
 }
 
 export type PageState =

@@ -5,8 +5,8 @@ import { htmlText, type Draft } from '../../stores/DraftsStore';
 import { useStores } from '../../stores/StoresContext';
 import { relativeTime } from '../../utils/time';
 import { useNow } from '../../utils/useNow';
-import { ConfirmDelete } from '../common/ConfirmDelete';
 import { Sheet } from '../Overlay/Sheet';
+import { DeleteDraft } from './DeleteDraft';
 
 /** How much of a draft's text its row shows. */
 const PREVIEW_CHARS = 80;
@@ -29,14 +29,9 @@ export const DraftsSheet = observer(function DraftsSheet({
   onRestore: (draft: Draft) => void;
   onDeleted: (draft: Draft) => void;
 }) {
-  const { drafts, ui, toasts } = useStores();
+  const { drafts, ui } = useStores();
   const { t } = useTranslation();
   const now = useNow();
-  const remove = (draft: Draft) => {
-    drafts.remove(draft.id);
-    onDeleted(draft);
-    toasts.success(t('page.create.drafts.deleted'));
-  };
   return (
     <Sheet
       open={open}
@@ -73,14 +68,7 @@ export const DraftsSheet = observer(function DraftsSheet({
                       </span>
                     </span>
                   </button>
-                  <ConfirmDelete
-                    label={t('page.create.drafts.delete', { title })}
-                    title={t('page.create.drafts.deleteTitle')}
-                    text={t('page.create.drafts.deleteText')}
-                    confirmLabel={t('page.create.drafts.deleteAction')}
-                    onConfirm={() => remove(draft)}
-                    testId="draft-delete-confirm"
-                  />
+                  <DeleteDraft draft={draft} title={title} onDeleted={onDeleted} testId="draft-delete-confirm" />
                 </li>
               );
             })}

@@ -16,20 +16,38 @@ function useFollowStats(userId: string) {
   return follows.stats.get(userId);
 }
 
-/** A member's follower and following counts. */
-export const FollowCounts = observer(function FollowCounts({ userId, className = '' }: { userId: string; className?: string }) {
+/** A member's follower and following counts; with `onOpen`, each is a button that opens its list. */
+export const FollowCounts = observer(function FollowCounts({
+  userId,
+  className = '',
+  onOpen,
+}: {
+  userId: string;
+  className?: string;
+  onOpen?: (kind: 'followers' | 'following') => void;
+}) {
   const { t } = useTranslation();
   const stats = useFollowStats(userId);
   return (
     <dl data-testid="follow-counts" className={`flex gap-5 text-sm ${className}`}>
-      {(['followers', 'following'] as const).map((kind) => (
-        <div key={kind} className="flex items-baseline gap-1.5">
-          <dd className="font-semibold tabular-nums text-zinc-900 dark:text-zinc-100" data-testid={`follow-${kind}`}>
-            {stats ? abbreviate(stats[kind]) : '–'}
-          </dd>
-          <dt className="text-zinc-500 dark:text-zinc-400">{t(`follow.counts.${kind}`)}</dt>
-        </div>
-      ))}
+      {(['followers', 'following'] as const).map((kind) => {
+        const count = stats ? abbreviate(stats[kind]) : '–';
+        const label = t(`follow.counts.${kind}`);
+        return (
+          <div key={kind} className="flex items-baseline gap-1.5">
+            <dd className="font-semibold tabular-nums text-zinc-900 dark:text-zinc-100" data-testid={`follow-${kind}`}>
+              {onOpen ? (
+                <button type="button" onClick={() => onOpen(kind)} aria-label={`${count} ${label}`} data-testid={`open-${kind}`} className="rounded hover:underline">
+                  {count}
+                </button>
+              ) : (
+                count
+              )}
+            </dd>
+            <dt className="text-zinc-500 dark:text-zinc-400">{label}</dt>
+          </div>
+        );
+      })}
     </dl>
   );
 });

@@ -1,0 +1,112 @@
+package main
+
+import (
+	"io"
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// fetch is curl: a GET with a user agent, its status and body.
+func fetch(t *testing.T, url, userAgent string) (int, string) {
+	t.Helper()
+	req, err := http.NewRequest(http.MethodGet, url, nil)
+	require.NoError(t, err)
+	req.Header.Set("User-Agent", userAgent)
+	res, err := http.DefaultClient.Do(req)
+	require.NoError(t, err)
+	defer res.Body.Close()
+	body, err := io.ReadAll(res.Body)
+	require.NoError(t, err)
+	return res.StatusCode, string(body)
+}
+
+const (
+	browserUA = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36"
+	googlebot = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)"
+)
+
+// TestPagesReadableWithoutJavaScript is issue 15's "curl of an article URL
+// shows its title and Open Graph tags in the HTML", on the demo site.
+func TestPagesReadableWithoutJavaScript(t *testing.T) {
+	base := startServer(t)
+
+	alternates := []string{
+		`<link rel="alternate" hreflang="zh-hans" href="` + base + `/article/welcome-1000000001" />`,
+		`<link rel="alternate" hreflang="en" href="` + base + `/en/article/welcome-1000000002" />`,
+		`<link rel="alternate" hreflang="es" href="` + base + `/es/article/bienvenida-1000000003" />`,
+		`<link rel="alternate" hreflang="x-default" href="` + base + `/article/welcome-1000000001" />`,
+	}
+	for _, tt := range []struct{ path, lang, title string }{
+		{"/article/welcome-1000000001", "zh-hans", "欢迎来到 Souk"},
+		{"/en/article/welcome-1000000002", "en", "Welcome to Souk"},
+		{"/es/article/bienvenida-1000000003", "es", "Bienvenido a Souk"},
+	} {
+		status, html := fetch(t, base+tt.path, browserUA)
+		require.Equal(t, http.StatusOK, status, tt.path)
+		for _, want := range []string{
+			`<html lang="` + tt.lang + `">`,
+			`<title>` + tt.title + ` · Souk</title>`,
+			`<meta property="og:title" content="` + tt.title + `" />`,
+			`<meta property="og:image" content="https://images.unsplash.com/photo-1498050108023-c5249f4df085" />`,
+			`<link rel="canonical" href="` + base + tt.path + `" />`,
+			`<script type="application/ld+json">{"@context":"https://schema.org","@type":"Article"`,
+			`<meta property="og:description" content="`,
+			`<div id="app"></div>`,
+		} {
+			assert.Contains(t, html, want, tt.path)
+		}
+		assert.NotContains(t, html, "<article>", "people get the app alone")
+		for _, want := range alternates {
+			assert.Contains(t, html, want, tt.path)
+		}
+	}
+
+	status, html := fetch(t, base+"/es/article/bienvenida-1000000003", googlebot)
+	require.Equal(t, http.StatusOK, status)
+	assert.Contains(t, html, "<article><h1>Bienvenido a Souk</h1><p>")
+	assert.Contains(t, html, "Empieza aquí", "a crawler reads the text")
+
+	status, html = fetch(t, base+"/en/article/insiders-notes-1000000022", googlebot)
+	require.Equal(t, http.StatusOK, status)
+	assert.Contains(t, html, "<article><h1>Insider notes</h1><p>Notes for Souk&#39;s long-standing members.</p></article>", "a gated article's excerpt")
+	assert.NotContains(t, html, "Thank you for supporting Souk", "never its gated text")
+
+	status, html = fetch(t, base+"/en/article/guess-1000000099", googlebot)
+	assert.Equal(t, http.StatusNotFound, status)
+	assert.Contains(t, html, `<meta name="robots" content="noindex" />`)
+	assert.Contains(t, html, `<div id="app"></div>`)
+
+	status, html = fetch(t, base+"/en/cart", browserUA)
+	assert.Equal(t, http.StatusOK, status, "a fixed screen")
+	assert.Contains(t, html, `<title>Souk</title>`)
+
+	status, robots := fetch(t, base+"/robots.txt", googlebot)
+	require.Equal(t, http.StatusOK, status)
+	assert.Contains(t, robots, "Disallow: /api/\n")
+	assert.Contains(t, robots, "Disallow: /account\n")
+	assert.Contains(t, robots, "Sitemap: "+base+"/sitemap.xml\n")
+
+	status, index := fetch(t, base+"/sitemap.xml", googlebot)
+	require.Equal(t, http.StatusOK, status)
+	for _, lang := range []string{"zh-hans", "en", "es"} {
+		assert.Contains(t, index, "<loc>"+base+"/sitemap-"+lang+"-1.xml</loc>")
+	}
+	status, en := fetch(t, base+"/sitemap-en-1.xml", googlebot)
+	require.Equal(t, http.StatusOK, status)
+	assert.Contains(t, en, "<loc>"+base+"/en/article/welcome-1000000002</loc>")
+	assert.Contains(t, en, "<loc>"+base+"/en</loc>")
+	assert.NotContains(t, en, "bienvenida")
+
+	// A topic of the demo community, found through the sitemap.
+	at := strings.Index(en, "<loc>"+base+"/en/community/")
+	require.NotEqual(t, -1, at, "the sitemap lists topics")
+	topic := en[at+len("<loc>") : at+strings.Index(en[at:], "</loc>")]
+	status, html = fetch(t, topic, googlebot)
+	require.Equal(t, http.StatusOK, status, topic)
+	assert.Regexp(t, `"@type":"(DiscussionForumPosting|QAPage)"`, html)
+	assert.Contains(t, html, "<article><h1>")
+}
