@@ -31,7 +31,11 @@ type member struct {
 	seen   []uint64 // guarded by mu: bit i is seq base+1+i
 	maxSeq int64    // guarded by mu
 	dups   int64    // guarded by mu
+	stalls          // guarded by mu: out-of-order deliveries and gaps
 	client atomic.Pointer[client]
+	// firstTarget is the node its first socket went to.
+	firstTarget string
+	reconnects  atomic.Int64
 }
 
 // mark notes seq's delivery and reports whether it is a duplicate.
@@ -69,10 +73,17 @@ var (
 	joinAction = []byte("join_success")
 )
 
+// newClient makes m's first client, on target.
 func (cr *chatRun) newClient(m *member, target string) *client {
-	cl := &client{idx: m.idx, user: m.user, target: target, connected: make(chan struct{}), handle: cr.handle(m)}
+	cl := cr.clientOf(m, target)
+	m.firstTarget = target
 	m.client.Store(cl)
 	return cl
+}
+
+// clientOf makes a client of m on target, not yet m's.
+func (cr *chatRun) clientOf(m *member, target string) *client {
+	return &client{idx: m.idx, user: m.user, target: target, connected: make(chan struct{}), handle: cr.handle(m)}
 }
 
 func (cr *chatRun) delivered() int64 {
@@ -109,7 +120,7 @@ func (cr *chatRun) join(cl *client, lastSeq int64) {
 
 // handle is a member's frame handler, on the shard reading its socket.
 func (cr *chatRun) handle(m *member) func(*client, *wsConn, []byte, []byte) {
-	return func(_ *client, c *wsConn, action, payload []byte) {
+	return func(cl *client, c *wsConn, action, payload []byte) {
 		switch {
 		case bytes.Equal(action, chatAction):
 			seq, ok := intField(payload, keySeq)
@@ -118,7 +129,11 @@ func (cr *chatRun) handle(m *member) func(*client, *wsConn, []byte, []byte) {
 			}
 			now := time.Now()
 			m.mu.Lock()
+			below := seq < m.maxSeq
 			dup := !m.ok || m.mark(seq)
+			if !dup {
+				m.delivered(now, below, cr.window())
+			}
 			m.mu.Unlock()
 			if dup {
 				return
@@ -142,6 +157,7 @@ func (cr *chatRun) handle(m *member) func(*client, *wsConn, []byte, []byte) {
 				m.ok = true
 			}
 			m.mu.Unlock()
+			cl.joined.Store(true)
 			m.once.Do(func() { close(m.joined) })
 		case bytes.Equal(action, ackAction):
 			seq, ok := intField(payload, keySeq)
@@ -150,12 +166,13 @@ func (cr *chatRun) handle(m *member) func(*client, *wsConn, []byte, []byte) {
 			}
 			id := stringField(payload, keyClientID)
 			cr.mu.Lock()
-			_, known := cr.inflight[id]
+			p, known := cr.inflight[id]
 			delete(cr.inflight, id)
 			cr.mu.Unlock()
 			if !known {
 				return // a resend's second answer
 			}
+			cr.acks.record(p.at, time.Now())
 			m.room.mu.Lock()
 			m.room.sent = append(m.room.sent, seq)
 			m.room.mu.Unlock()

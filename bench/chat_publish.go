@@ -3,6 +3,7 @@ package bench
 import (
 	"context"
 	"strconv"
+	"sync/atomic"
 	"time"
 )
 
@@ -10,6 +11,7 @@ import (
 type pending struct {
 	m       *member
 	frame   []byte
+	at      time.Time // its first send
 	retries int
 }
 
@@ -18,18 +20,24 @@ const maxRetries = 3
 
 var keyRetryAfter = []byte(`"retryAfterMs":`)
 
-// retry resends a message the server throttled (as a client would, after
-// retryAfterMs, with the same clientId and send stamp: the wait counts in
-// its latency). It reports whether it will.
+// retry resends a message the server refused with a retryAfterMs
+// (throttled, or unavailable), as a client would, after retryAfterMs, with
+// the same clientId and send stamp: the wait counts in its latency. It
+// reports whether the refusal is taken care of: resent, or the answer to
+// a copy of a message no longer in flight (acknowledged, or given up).
 func (cr *chatRun) retry(payload []byte) bool {
 	wait, ok := intField(payload, keyRetryAfter)
 	id := stringField(payload, keyClientID)
-	if !ok || id == "" {
+	if id == "" {
 		return false
 	}
 	cr.mu.Lock()
 	p := cr.inflight[id]
-	if p == nil || p.retries >= maxRetries {
+	if p == nil {
+		cr.mu.Unlock()
+		return true
+	}
+	if !ok || p.retries >= maxRetries {
 		delete(cr.inflight, id)
 		cr.mu.Unlock()
 		return false
@@ -37,6 +45,8 @@ func (cr *chatRun) retry(payload []byte) bool {
 	p.retries++
 	cr.mu.Unlock()
 	cr.retried.Add(1)
+	v, _ := cr.retriedCodes.LoadOrStore(stringField(payload, keyCode), new(atomic.Int64))
+	v.(*atomic.Int64).Add(1)
 	time.AfterFunc(time.Duration(wait+10)*time.Millisecond, func() {
 		// On a closed socket it stays in flight: sent again after the
 		// reconnect (scale), or counted unacknowledged at the end.
@@ -58,7 +68,7 @@ func (cr *chatRun) publish(ctx context.Context, publishers int, rate float64, si
 	counters := make([]int, publishers)
 	for k := int64(0); ; k++ {
 		due := start.Add(time.Duration(float64(k) / rate * float64(time.Second)))
-		if due.Sub(start) >= duration {
+		if due.Sub(start) >= duration && due.UnixNano() >= cr.holdUntil.Load() {
 			break
 		}
 		if !sleepCtx(ctx, time.Until(due)) {
@@ -83,7 +93,7 @@ func (cr *chatRun) publish(ctx context.Context, publishers int, rate float64, si
 		buf = append(buf, tag...)
 		buf = append(buf, `"}}`...)
 		cr.mu.Lock()
-		cr.inflight["b"+tag] = &pending{m: m, frame: append([]byte(nil), buf...)}
+		cr.inflight["b"+tag] = &pending{m: m, frame: append([]byte(nil), buf...), at: now}
 		cr.mu.Unlock()
 		// A socket the server just closed fails the write: the message
 		// stays in flight, as in the client's outbox, and is sent again

@@ -19,6 +19,13 @@ type client struct {
 	connected chan struct{}
 	once      sync.Once
 	dialAt    time.Time
+	// joined is set at the server's join_success for this socket (chat).
+	joined atomic.Bool
+	// accepted is set at the server's connect answer, when it accepted.
+	accepted atomic.Bool
+	// reopen marks a socket opened again after a drop: a refusal of its
+	// connect (a node not serving yet) is counted apart, not as an error.
+	reopen bool
 	// handle gets every frame other than connect, on the shard goroutine.
 	handle func(cl *client, c *wsConn, action, payload []byte)
 }
@@ -35,6 +42,9 @@ type opener struct {
 
 	opened, failed atomic.Int64
 	refused        sync.Map // error code → *atomic.Int64
+	// reopenRefused counts refused connects of reopened sockets, which
+	// try again.
+	reopenRefused atomic.Int64
 }
 
 func newOpener(r *runner, p *pool) *opener {
@@ -60,14 +70,19 @@ func (op *opener) dispatch(cl *client) func(*wsConn, []byte) {
 				op.lastOpen = now
 				op.mu.Unlock()
 				op.opened.Add(1)
+				cl.accepted.Store(true)
 				close(cl.connected)
 			})
 			return
 		}
 		if bytes.Equal(action, errorAction) && bytes.Contains(payload, []byte(`"action":"connect"`)) {
-			op.refuse(payload)
 			cl.once.Do(func() {
-				op.failed.Add(1)
+				if cl.reopen {
+					op.reopenRefused.Add(1)
+				} else {
+					op.refuse(payload)
+					op.failed.Add(1)
+				}
 				close(cl.connected)
 			})
 			return

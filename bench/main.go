@@ -55,6 +55,13 @@ type Options struct {
 	AddAt      time.Duration
 	StopNode   bool
 	KillNode   bool
+	// RestartNode and RestartAfter: scale with --kill-node starts the
+	// killed node again, same id, no --join, this long after the kill.
+	RestartNode    bool
+	RestartAfter   time.Duration
+	RollingRestart bool
+	// NodeBinary is the souk executable own nodes run; empty: Env.Binary.
+	NodeBinary string
 	Mix        string
 	Files      int
 	FileMB     float64
@@ -73,7 +80,10 @@ Scenarios:
   connect   open --conns authenticated websockets over --ramp and hold them idle
   chat      --rooms × --members in chat rooms, --publishers sending --rate msgs/s of --size bytes
   http      --conns clients calling /api/request actions (--mix) at --rate req/s (0: as fast as possible)
-  scale     chat on a cluster of --nodes while one more node joins (and with --stop-node, one leaves)
+  scale     chat on a cluster of --nodes while one more node joins (and with --stop-node, one leaves); or, instead,
+            with --kill-node the node hosting the most rooms SIGKILLed (and with --restart-node started again),
+            or with --rolling-restart every node restarted in turn; reports each listener's lost, duplicated and
+            out-of-order deliveries and longest stall, and the senders' acknowledgement latency around the events
   pm        private messages between random pairs of --users, each with --conns connections on different nodes
   wallet    --users members topping up, buying memberships and giving each other money on --nodes, with idempotent retries
             (and with --kill-node, one node SIGKILLed); reports operations/s and what was lost or duplicated
@@ -175,10 +185,14 @@ func (o *Options) flags(name string, out io.Writer) *flag.FlagSet {
 	fs.IntVar(&o.Publishers, "publishers", 0, "chat, scale: members that send, spread over the rooms; 0: every member")
 	fs.Float64Var(&o.Rate, "rate", 0, "chat, scale, pm: messages/s in all; http: requests/s; 0: the most the server's limits allow (chat: one message per member every 2.5 s), or as fast as possible (http)")
 	fs.IntVar(&o.Size, "size", 128, "chat, scale, pm: message bytes (UTF-8, at most 120 characters)")
-	fs.IntVar(&o.Nodes, "nodes", 2, "scale: nodes before one is added; pm: nodes its own cluster has (each member's connections go to different ones); wallet, upload: its own cluster's nodes, 3 unless set")
-	fs.DurationVar(&o.AddAt, "add-at", 0, "scale: when the node is added; wallet: when --kill-node kills one; default a third of --duration")
+	fs.IntVar(&o.Nodes, "nodes", 2, "scale: nodes before one is added; pm: nodes its own cluster has (each member's connections go to different ones); wallet, upload, scale with --kill-node or --rolling-restart: its own cluster's nodes, 3 unless set")
+	fs.DurationVar(&o.AddAt, "add-at", 0, "scale: when the node is added (or killed, or the rolling restart begins); wallet: when --kill-node kills one; default a third of --duration")
 	fs.BoolVar(&o.StopNode, "stop-node", false, "scale: also stop the first node at two thirds of --duration (its clients resume on the others)")
-	fs.BoolVar(&o.KillNode, "kill-node", false, "wallet: SIGKILL the last node at --add-at (own nodes; their calls go on at the others); upload: SIGKILL the node holding the most upload jobs once a third of the bytes are in")
+	fs.BoolVar(&o.KillNode, "kill-node", false, "wallet: SIGKILL the last node at --add-at (own nodes; their calls go on at the others); upload: SIGKILL the node holding the most upload jobs once a third of the bytes are in; scale: SIGKILL the node hosting the most rooms at --add-at instead of adding one")
+	fs.BoolVar(&o.RestartNode, "restart-node", false, "scale with --kill-node: start the killed node again under the same id, without --join, --restart-after the kill")
+	fs.DurationVar(&o.RestartAfter, "restart-after", 30*time.Second, "scale --restart-node: how long after the kill; the default is past the 15-30 s memberlist gossips to a dead member")
+	fs.BoolVar(&o.RollingRestart, "rolling-restart", false, "scale: from --add-at, stop each node gracefully in turn, wait until the others agree it left and its listeners reconnected, start it again under the same id; sending goes on until 5 s after the last")
+	fs.StringVar(&o.NodeBinary, "node-binary", "", "own nodes: the souk executable they run (default: this one), to compare two builds under the same load generator")
 	fs.IntVar(&o.Files, "files", 4, "upload: files each member uploads, one after another")
 	fs.Float64Var(&o.FileMB, "file-mb", 8, "upload: size of each file, MB (MiB)")
 	fs.StringVar(&o.Mix, "mix", "settings:1,page:1,viewer:1,history:1", "http: actions and their weights")
@@ -237,14 +251,41 @@ func (o *Options) validate(fs *flag.FlagSet) error {
 	if !set["nodes"] && (o.Scenario == "wallet" || o.Scenario == "upload") {
 		o.Nodes = 3
 	}
-	if o.KillNode && ((o.Scenario != "wallet" && o.Scenario != "upload") || len(o.Targets) > 0 || o.Nodes < 2) {
-		return errors.New("--kill-node: wallet or upload on nodes of its own (no --target), at least 2 --nodes")
+	if !set["nodes"] && o.Scenario == "scale" && (o.KillNode || o.RollingRestart) {
+		o.Nodes = 3
+	}
+	if o.KillNode && ((o.Scenario != "wallet" && o.Scenario != "upload" && o.Scenario != "scale") || len(o.Targets) > 0 || o.Nodes < 2) {
+		return errors.New("--kill-node: wallet, upload or scale on nodes of its own (no --target), at least 2 --nodes")
+	}
+	if err := o.validateFailover(set); err != nil {
+		return err
 	}
 	if o.Scenario == "upload" && (o.Files < 1 || o.Files > 10_000 || o.FileMB <= 0 || o.FileMB > 1024) {
 		return errors.New("upload: want --files 1 to 10000 and --file-mb above 0, at most 1024")
 	}
 	if o.AddAt <= 0 {
 		o.AddAt = o.Duration / 3
+	}
+	return nil
+}
+
+// validateFailover checks scale's --kill-node, --restart-node and
+// --rolling-restart: a node stopped in a cluster of two leaves one that
+// sees no majority, so they take three nodes.
+func (o *Options) validateFailover(set map[string]bool) error {
+	switch {
+	case o.RestartNode && (!o.KillNode || o.Scenario != "scale"):
+		return errors.New("--restart-node: scale with --kill-node")
+	case set["restart-after"] && !o.RestartNode:
+		return errors.New("--restart-after: with --restart-node")
+	case o.RestartAfter <= 0 || o.RestartAfter > time.Hour:
+		return fmt.Errorf("--restart-after %s: want more than 0 and at most 1h", o.RestartAfter)
+	case o.RollingRestart && o.Scenario != "scale":
+		return errors.New("--rolling-restart: scale only")
+	case o.RollingRestart && (o.KillNode || o.StopNode), o.KillNode && o.StopNode && o.Scenario == "scale":
+		return errors.New("scale: choose one of --stop-node, --kill-node and --rolling-restart")
+	case o.Scenario == "scale" && (o.KillNode || o.RollingRestart) && o.Nodes < 3:
+		return errors.New("scale --kill-node and --rolling-restart: at least 3 --nodes (of two, the one left sees no majority)")
 	}
 	return nil
 }
@@ -292,12 +333,18 @@ func runOne(ctx context.Context, o *Options, env Env) (*Report, error) {
 			nodes = o.Nodes
 		}
 		var extraSeed []string
-		if o.Scenario == "upload" {
-			// Upload rights without a daily limit, on this throwaway database.
+		if o.Scenario == "upload" || o.KillNode || o.RollingRestart {
+			// Upload rights without a daily limit, and admin.clusterStatus
+			// (where the rooms are, whether the nodes agree), on this
+			// throwaway database.
 			extraSeed = []string{"--bench-admins"}
 		}
+		binary := env.Binary
+		if o.NodeBinary != "" {
+			binary = o.NodeBinary
+		}
 		r.logf("starting %d fresh node(s) with %d bench members…", nodes, o.usersNeeded())
-		cl, err := startCluster(ctx, env.Binary, o.DB, nodes, o.usersNeeded(), o.Rooms, multi, o.KeepLogs, extraSeed...)
+		cl, err := startCluster(ctx, binary, o.DB, nodes, o.usersNeeded(), o.Rooms, multi, o.KeepLogs, extraSeed...)
 		if err != nil {
 			return nil, err
 		}

@@ -57,12 +57,19 @@ func readUsers(path string) (*UsersFile, error) {
 	return &f, nil
 }
 
-// node is a souk serve child process the bench started.
+// node is a souk serve child process the bench started. A node stopped or
+// killed may be started again under the same id and addresses (restart):
+// the process fields then describe the new process.
 type node struct {
-	id      int
-	url     string // http://127.0.0.1:port
-	debug   string // host:port of pprof
-	gossip  string
+	id     int
+	http   string // its listener, 127.0.0.1:port
+	url    string // http://127.0.0.1:port
+	debug  string // host:port of pprof
+	gossip string
+	// natsListen and natsCluster are its embedded NATS server's addresses.
+	natsListen, natsCluster string
+
+	mu      sync.Mutex // guards the process fields below, replaced by a restart
 	cmd     *exec.Cmd
 	log     *os.File
 	exited  chan struct{}
@@ -131,46 +138,127 @@ func (cl *cluster) addNode(ctx context.Context) (*node, error) {
 	if err != nil {
 		return nil, err
 	}
-	n := &node{id: cl.size() + 1, url: "http://127.0.0.1:" + ports[0], debug: "127.0.0.1:" + ports[1],
-		gossip: "127.0.0.1:" + ports[2], exited: make(chan struct{})}
-	// Every bench client comes from loopback (no cap per address), and a
-	// bench member writes in many rooms at once (no limit across rooms).
-	args := append([]string{"serve", "--http", "127.0.0.1:" + ports[0], "--debug-addr", n.debug,
-		"--node-id", strconv.Itoa(n.id), "--log-format", "json", "--ws-max-per-addr", "0", "--ws-max-guests-per-addr", "0",
-		"--chat-member-limit", "0"}, cl.dbArgs()...)
-	if cl.clustered {
-		// A cluster member: gossip and NATS routes on loopback.
-		args = append(args, "--gossip", n.gossip, "--nats-listen", "127.0.0.1:"+ports[3], "--nats-cluster", "127.0.0.1:"+ports[4])
-		if first := cl.first(); first != nil {
-			args = append(args, "--join", first.gossip)
-		}
+	n := &node{id: cl.size() + 1, http: "127.0.0.1:" + ports[0], url: "http://127.0.0.1:" + ports[0], debug: "127.0.0.1:" + ports[1],
+		gossip: "127.0.0.1:" + ports[2], natsListen: "127.0.0.1:" + ports[3], natsCluster: "127.0.0.1:" + ports[4]}
+	var join []string
+	if first := cl.first(); first != nil {
+		join = []string{first.gossip}
 	}
-	if n.log, err = os.Create(filepath.Join(cl.dir, "node"+strconv.Itoa(n.id)+".log")); err != nil {
+	if err := cl.startProcess(n, join); err != nil {
 		return nil, err
 	}
-	n.cmd = exec.Command(cl.binary, args...)
-	n.cmd.Stdout, n.cmd.Stderr = n.log, n.log
-	n.cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
-	if err := n.cmd.Start(); err != nil {
-		return nil, fmt.Errorf("start a node: %w", err)
-	}
-	go func() { n.exitErr = n.cmd.Wait(); close(n.exited) }()
 	cl.mu.Lock()
 	cl.nodes = append(cl.nodes, n)
 	cl.mu.Unlock()
 	if err := n.waitReady(ctx, 60*time.Second); err != nil {
-		return nil, fmt.Errorf("node %d: %w; its log ends with: %s", n.id, err, lastLines(readFile(n.log.Name()), 15))
+		return nil, fmt.Errorf("node %d: %w; its log ends with: %s", n.id, err, lastLines(readFile(n.logPath(cl)), 15))
 	}
 	return n, nil
+}
+
+// restartNode starts a node that stopped (or was killed) again under the
+// same id and addresses, joining join (none: it finds its peers through
+// the shared database's record of live nodes, as a node restarted by hand
+// without --join does), and waits until it is ready.
+func (cl *cluster) restartNode(ctx context.Context, n *node, join []string) error {
+	select {
+	case <-n.done():
+	default:
+		return fmt.Errorf("node %d is still running", n.id)
+	}
+	if err := cl.startProcess(n, join); err != nil {
+		return err
+	}
+	if err := n.waitReady(ctx, 60*time.Second); err != nil {
+		return fmt.Errorf("node %d restarted: %w; its log ends with: %s", n.id, err, lastLines(readFile(n.logPath(cl)), 15))
+	}
+	return nil
+}
+
+func (n *node) logPath(cl *cluster) string {
+	return filepath.Join(cl.dir, "node"+strconv.Itoa(n.id)+".log")
+}
+
+// startProcess starts n's souk serve process, seeded with join. Its log
+// is appended to, so that a restarted node's log holds every life.
+func (cl *cluster) startProcess(n *node, join []string) error {
+	// Every bench client comes from loopback (no cap per address), and a
+	// bench member writes in many rooms at once (no limit across rooms).
+	args := append([]string{"serve", "--http", n.http,
+		"--debug-addr", n.debug, "--node-id", strconv.Itoa(n.id), "--log-format", "json", "--ws-max-per-addr", "0",
+		"--ws-max-guests-per-addr", "0", "--chat-member-limit", "0"}, cl.dbArgs()...)
+	if cl.clustered {
+		// A cluster member: gossip and NATS routes on loopback.
+		args = append(args, "--gossip", n.gossip, "--nats-listen", n.natsListen, "--nats-cluster", n.natsCluster)
+		if len(join) > 0 {
+			args = append(args, "--join", strings.Join(join, ","))
+		}
+	}
+	log, err := os.OpenFile(n.logPath(cl), os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+	if err != nil {
+		return err
+	}
+	cmd := exec.Command(cl.binary, args...)
+	cmd.Stdout, cmd.Stderr = log, log
+	cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
+	if err := cmd.Start(); err != nil {
+		_ = log.Close()
+		return fmt.Errorf("start node %d: %w", n.id, err)
+	}
+	exited := make(chan struct{})
+	n.mu.Lock()
+	n.cmd, n.log, n.exited, n.exitErr = cmd, log, exited, nil
+	n.mu.Unlock()
+	go func() {
+		err := cmd.Wait()
+		n.mu.Lock()
+		n.exitErr = err
+		n.mu.Unlock()
+		close(exited)
+	}()
+	return nil
+}
+
+// done is closed when n's current process has exited.
+func (n *node) done() <-chan struct{} {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	return n.exited
+}
+
+func (n *node) process() (*exec.Cmd, *os.File) {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	return n.cmd, n.log
+}
+
+// running reports whether n's current process has not exited.
+func (n *node) running() bool {
+	select {
+	case <-n.done():
+		return false
+	default:
+		return true
+	}
+}
+
+// kill ends n's process with SIGKILL, as a crash would, and waits for it.
+func (n *node) kill() {
+	cmd, _ := n.process()
+	_ = cmd.Process.Signal(syscall.SIGKILL)
+	<-n.done()
 }
 
 // waitReady polls /readyz until it answers 200.
 func (n *node) waitReady(ctx context.Context, limit time.Duration) error {
 	deadline := time.Now().Add(limit)
 	client := &http.Client{Timeout: 2 * time.Second}
+	exited := n.done()
 	for time.Now().Before(deadline) {
 		select {
-		case <-n.exited:
+		case <-exited:
+			n.mu.Lock()
+			defer n.mu.Unlock()
 			return fmt.Errorf("exited: %v", n.exitErr)
 		case <-ctx.Done():
 			return ctx.Err()
@@ -190,17 +278,19 @@ func (n *node) waitReady(ctx context.Context, limit time.Duration) error {
 
 // stopNode stops a node gracefully (SIGTERM), killing it after limit.
 func (n *node) stopNode(limit time.Duration) {
-	if n.cmd.Process == nil {
+	cmd, log := n.process()
+	if cmd == nil || cmd.Process == nil {
 		return
 	}
-	_ = n.cmd.Process.Signal(syscall.SIGTERM)
+	exited := n.done()
+	_ = cmd.Process.Signal(syscall.SIGTERM)
 	select {
-	case <-n.exited:
+	case <-exited:
 	case <-time.After(limit):
-		_ = n.cmd.Process.Kill()
-		<-n.exited
+		_ = cmd.Process.Kill()
+		<-exited
 	}
-	_ = n.log.Close()
+	_ = log.Close()
 }
 
 // stop ends every node, keeps their logs in keepLogs (when set) and
@@ -212,8 +302,8 @@ func (cl *cluster) stop() {
 	if cl.keepLogs != "" {
 		if err := os.MkdirAll(cl.keepLogs, 0o755); err == nil {
 			for _, n := range cl.all() {
-				name := filepath.Base(n.log.Name())
-				_ = os.WriteFile(filepath.Join(cl.keepLogs, name), []byte(readFile(n.log.Name())), 0o644)
+				path := n.logPath(cl)
+				_ = os.WriteFile(filepath.Join(cl.keepLogs, filepath.Base(path)), []byte(readFile(path)), 0o644)
 			}
 		}
 	}
@@ -241,9 +331,7 @@ func (cl *cluster) first() *node {
 func (cl *cluster) urls() []string {
 	var out []string
 	for _, n := range cl.all() {
-		select {
-		case <-n.exited:
-		default:
+		if n.running() {
 			out = append(out, n.url)
 		}
 	}

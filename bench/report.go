@@ -26,24 +26,29 @@ type Report struct {
 	DurationS  float64        `json:"duration_s"`
 	Connection *ConnFigures   `json:"connections,omitempty"`
 
-	DeliveriesPerS float64            `json:"deliveries_per_s,omitempty"`
-	MessagesPerS   float64            `json:"messages_per_s,omitempty"`
-	LatencyMs      *Latency           `json:"latency_ms,omitempty"`
-	Lost           *int64             `json:"lost,omitempty"`
-	Duplicated     *int64             `json:"duplicated,omitempty"`
-	Errors         int64              `json:"errors"`
-	ErrorsByKind   map[string]int64   `json:"errors_by_kind,omitempty"`
-	RequestsPerS   float64            `json:"requests_per_s,omitempty"`
-	OpsPerS        float64            `json:"ops_per_s,omitempty"`
-	Actions        map[string]*Action `json:"actions,omitempty"`
-	BytesPerConn   float64            `json:"bytes_per_conn,omitempty"`
-	Phases         []Phase            `json:"phases,omitempty"`
-	Server         []ServerFigures    `json:"server,omitempty"`
-	Client         ClientFigures      `json:"client"`
-	Headline       []Figure           `json:"headline"`
-	Buckets        []Bucket           `json:"buckets"`
-	Events         []Event            `json:"events,omitempty"`
-	Notes          []string           `json:"notes,omitempty"`
+	DeliveriesPerS float64  `json:"deliveries_per_s,omitempty"`
+	MessagesPerS   float64  `json:"messages_per_s,omitempty"`
+	LatencyMs      *Latency `json:"latency_ms,omitempty"`
+	Lost           *int64   `json:"lost,omitempty"`
+	Duplicated     *int64   `json:"duplicated,omitempty"`
+	// AckLatencyMs is, in chat and scale, from a message's first send to
+	// its acknowledgement, resends after a reconnect included.
+	AckLatencyMs *Latency `json:"ack_latency_ms,omitempty"`
+	// Listeners are each chat listener's own figures (chat, scale).
+	Listeners    *ListenerSummary   `json:"listeners,omitempty"`
+	Errors       int64              `json:"errors"`
+	ErrorsByKind map[string]int64   `json:"errors_by_kind,omitempty"`
+	RequestsPerS float64            `json:"requests_per_s,omitempty"`
+	OpsPerS      float64            `json:"ops_per_s,omitempty"`
+	Actions      map[string]*Action `json:"actions,omitempty"`
+	BytesPerConn float64            `json:"bytes_per_conn,omitempty"`
+	Phases       []Phase            `json:"phases,omitempty"`
+	Server       []ServerFigures    `json:"server,omitempty"`
+	Client       ClientFigures      `json:"client"`
+	Headline     []Figure           `json:"headline"`
+	Buckets      []Bucket           `json:"buckets"`
+	Events       []Event            `json:"events,omitempty"`
+	Notes        []string           `json:"notes,omitempty"`
 }
 
 // ConnFigures describe opening the connections.
@@ -66,13 +71,22 @@ type Action struct {
 	ByStatus     map[string]int64 `json:"by_status,omitempty"`
 }
 
-// Phase is a slice of a run (before, during and after a node was added).
+// Phase is a slice of a run (before, during and after a node was added,
+// after a node was killed or restarted).
 type Phase struct {
 	Name           string  `json:"name"`
 	FromS          float64 `json:"from_s"`
 	ToS            float64 `json:"to_s"`
 	DeliveriesPerS float64 `json:"deliveries_per_s"`
 	LatencyMs      Latency `json:"latency_ms"`
+	// AckLatencyMs is the acknowledgement latency of the messages first
+	// sent in the phase (scale with --kill-node or --rolling-restart).
+	AckLatencyMs *Latency `json:"ack_latency_ms,omitempty"`
+	// LongestStallMs is the longest stall of any listener that began in
+	// the phase; LongestStallSurvivorsMs only of those whose socket was on
+	// a node that was not killed.
+	LongestStallMs          *float64 `json:"longest_stall_ms,omitempty"`
+	LongestStallSurvivorsMs *float64 `json:"longest_stall_survivors_ms,omitempty"`
 }
 
 // ServerFigures are read from a node's /metrics before and after.

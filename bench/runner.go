@@ -36,6 +36,24 @@ func (r *runner) user(i int) BenchUser { return r.users.Users[i%len(r.users.User
 // target returns the node the i-th client talks to.
 func (r *runner) target(i int) string { return r.targets[i%len(r.targets)] }
 
+// nodeOf numbers a target: its own node's id, or its position in
+// --target (from 1); 0 when unknown.
+func (r *runner) nodeOf(url string) int {
+	if r.cl != nil {
+		for _, n := range r.cl.all() {
+			if n.url == url {
+				return n.id
+			}
+		}
+	}
+	for i, t := range r.targets {
+		if t == url {
+			return i + 1
+		}
+	}
+	return 0
+}
+
 // measure runs the progress ticker until ctx ends or stop is closed: every
 // second it prints status() and records the client's CPU use. It returns
 // when the ticker stops.

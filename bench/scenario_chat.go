@@ -38,6 +38,14 @@ type chatRun struct {
 	start   time.Time
 
 	acked, refused, retried, reconnects, resent, sendErrors atomic.Int64
+	retriedCodes                                            sync.Map // refusal code → *atomic.Int64: messages sent again after retryAfterMs
+
+	sendMarks             // when the publishers sent: stalls count inside
+	acks      ackRecorder // each message's first send to its acknowledgement
+	killed    atomic.Pointer[node]
+	// holdUntil (unix ns) keeps the publishers sending past --duration
+	// while a node's restart is under way, and 5 s after it.
+	holdUntil atomic.Int64
 
 	mu       sync.Mutex
 	inflight map[string]*pending // guarded by mu: by clientId, until acknowledged
@@ -64,6 +72,11 @@ func runChat(ctx context.Context, r *runner) (*Report, error) {
 	}
 	if o.Scenario == "scale" {
 		rep.Params["nodes"], rep.Params["add_at"], rep.Params["stop_node"] = o.Nodes, o.AddAt.String(), o.StopNode
+		rep.Params["kill_node"], rep.Params["restart_node"], rep.Params["rolling_restart"] = o.KillNode, o.RestartNode, o.RollingRestart
+		if o.RestartNode {
+			rep.Params["restart_after"] = o.RestartAfter.String()
+		}
+		rep.Params["db"] = map[bool]string{true: "postgres", false: "sqlite"}[o.DB != ""]
 	}
 
 	pool, err := newPool(runtime.GOMAXPROCS(0))
@@ -117,8 +130,17 @@ func runChat(ctx context.Context, r *runner) (*Report, error) {
 		}
 	}
 	r.logf("%d connections open in %s, %d joined; sending for %s", cr.op.opened.Load(), ramp.Round(time.Millisecond), joined, o.Duration)
+	var status *statusReader
+	if o.Scenario == "scale" && r.cl != nil && (o.KillNode || o.RollingRestart) {
+		if status, err = newStatusReader(ctx, r); err != nil {
+			r.logf("no cluster status (rooms' nodes, agreement): %v", err)
+			status = nil
+		}
+	}
 
 	cr.start = time.Now()
+	cr.acks.begin(cr.start)
+	cr.sendFrom.Store(cr.start.UnixNano())
 	for _, s := range pool.shards {
 		s.rec.Store(newSeries(cr.start, time.Second))
 	}
@@ -150,16 +172,25 @@ func runChat(ctx context.Context, r *runner) (*Report, error) {
 	}
 	var scaleWG sync.WaitGroup
 	move := moveTimes{from: -1, to: -1, stop: -1}
+	var windows []eventWindow
 	if o.Scenario == "scale" && r.cl != nil {
+		if o.KillNode || o.RollingRestart {
+			cr.holdUntil.Store(math.MaxInt64) // failover lets go
+		}
 		scaleWG.Add(1)
 		go func() {
 			defer scaleWG.Done()
-			move = cr.scale(ctx, event)
+			if o.KillNode || o.RollingRestart {
+				windows = cr.failover(ctx, status, event)
+			} else {
+				move = cr.scale(ctx, event)
+			}
 		}()
 	}
 
 	published := cr.publish(ctx, publishers, rate, o.Size, o.Duration, sent)
 	end := time.Now()
+	cr.sendTo.Store(end.UnixNano())
 	cr.waitAcks(published)
 	expected := cr.drain(ctx)
 	scaleWG.Wait()
@@ -178,17 +209,10 @@ func runChat(ctx context.Context, r *runner) (*Report, error) {
 	hist, _ := all.total(0, len(all.count))
 	_, inWindow := all.total(0, window)
 	lat := latencyOf(hist)
-	var lost, dups int64
-	for _, m := range cr.members {
-		m.mu.Lock()
-		dups += m.dups
-		for _, seq := range m.room.acked() {
-			if !m.ok || !m.has(seq) {
-				lost++
-			}
-		}
-		m.mu.Unlock()
-	}
+	lost, dups, listeners := cr.listeners(cr.window(), r.nodeOf)
+	rep.Listeners = listeners
+	ack := cr.acks.latency(0, end.Sub(cr.start).Seconds())
+	rep.AckLatencyMs = &ack
 	rep.DurationS = round2(end.Sub(cr.start).Seconds())
 	rep.DeliveriesPerS = round2(float64(inWindow) / max(end.Sub(cr.start).Seconds(), 0.001))
 	rep.MessagesPerS = round2(float64(cr.acked.Load()) / max(end.Sub(cr.start).Seconds(), 0.001))
@@ -202,8 +226,18 @@ func runChat(ctx context.Context, r *runner) (*Report, error) {
 	rep.fail("join not sent", cr.sendErrors.Load())
 	rep.fail("unacknowledged", published-cr.acked.Load()-cr.refused.Load())
 	rep.Params["retried_after_throttle"] = cr.retried.Load()
+	byCode := map[string]int64{}
+	cr.retriedCodes.Range(func(k, v any) bool {
+		byCode[k.(string)] = v.(*atomic.Int64).Load()
+		return true
+	})
+	if len(byCode) > 0 {
+		rep.Params["retried_by_code"] = byCode
+	}
 	if o.Scenario == "scale" {
 		rep.Params["resent_after_reconnect"] = cr.resent.Load()
+		rep.Params["reconnects"] = cr.reconnects.Load()
+		rep.Params["reconnects_refused"] = cr.op.reopenRefused.Load()
 	}
 	for k, v := range cr.op.refusals() {
 		rep.fail(k, v)
@@ -227,6 +261,9 @@ func runChat(ctx context.Context, r *runner) (*Report, error) {
 	}
 	if move.from >= 0 {
 		rep.Phases = phases(all, move, end.Sub(cr.start).Seconds())
+	}
+	if len(windows) > 0 {
+		rep.Phases = cr.eventPhases(all, windows, end.Sub(cr.start).Seconds())
 	}
 	cr.headline(rep, expected, lost, dups)
 	return rep, nil
@@ -260,6 +297,9 @@ func (cr *chatRun) headline(rep *Report, expected, lost, dups int64) {
 		case "during the stop":
 			rep.figure("latency p99 during the stop", p.LatencyMs.P99, "ms", "", nil)
 		}
+	}
+	if o.Scenario == "scale" && (o.KillNode || o.RollingRestart) {
+		cr.failoverHeadline(rep)
 	}
 	if expected > 0 && lost > 0 {
 		rep.Notes = append(rep.Notes, fmt.Sprintf("%d of %d expected deliveries missing after a %s drain", lost, expected, drainLimit))

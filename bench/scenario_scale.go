@@ -41,6 +41,21 @@ func (cr *chatRun) scale(ctx context.Context, event func(string)) moveTimes {
 // last seq it holds.
 func (cr *chatRun) reconnect(ctx context.Context, old *client) {
 	m := cr.members[old.idx]
+	cr.reopen(ctx, m, old, func(attempt int) string {
+		urls := cr.r.cl.urls()
+		if len(urls) == 0 {
+			return ""
+		}
+		return urls[(old.idx+attempt+1)%len(urls)]
+	})
+}
+
+// reopen opens a new socket for m, whose client old lost or closed its
+// own, on the node target picks for each attempt, and once it is m's,
+// joins after the last seq m holds and sends m's unacknowledged messages
+// again, as the client does. Of two reopens of the same old client, one
+// wins; the other closes its socket.
+func (cr *chatRun) reopen(ctx context.Context, m *member, old *client, target func(attempt int) string) {
 	if m.client.Load() != old {
 		return
 	}
@@ -48,27 +63,36 @@ func (cr *chatRun) reconnect(ctx context.Context, old *client) {
 		if !sleepCtx(ctx, time.Duration(100+50*attempt)*time.Millisecond) {
 			return
 		}
-		urls := cr.r.cl.urls()
-		if len(urls) == 0 {
+		url := target(attempt)
+		if url == "" {
 			return
 		}
-		cl := cr.newClient(m, urls[(old.idx+attempt+1)%len(urls)])
+		cl := cr.clientOf(m, url)
+		cl.reopen = true
 		if err := cr.op.dial(ctx, cl); err != nil {
 			continue
 		}
 		select {
 		case <-cl.connected:
 		case <-time.After(10 * time.Second):
+		}
+		c := cl.conn.Load()
+		if c == nil || c.closed.Load() || !cl.accepted.Load() || !m.client.CompareAndSwap(old, cl) {
+			if c != nil {
+				c.close()
+			}
+			if m.client.Load() != old {
+				return
+			}
 			continue
 		}
 		m.mu.Lock()
 		last := m.maxSeq
 		m.mu.Unlock()
 		cr.reconnects.Add(1)
+		m.reconnects.Add(1)
 		cr.join(cl, last)
-		if c := cl.conn.Load(); c != nil {
-			cr.resend(m, c)
-		}
+		cr.resend(m, c)
 		return
 	}
 }

@@ -18,7 +18,6 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
-	"syscall"
 	"time"
 )
 
@@ -134,8 +133,7 @@ func runUpload(ctx context.Context, r *runner) (*Report, error) {
 		}
 		victim, jobs := r.cl.busiestUploads(run)
 		event(fmt.Sprintf("node %d killed (SIGKILL) holding %d upload jobs", victim.id, jobs))
-		_ = victim.cmd.Process.Signal(syscall.SIGKILL)
-		<-victim.exited
+		victim.kill()
 	}()
 	stop := make(chan struct{})
 	measured := make(chan struct{})
@@ -457,10 +455,8 @@ func (cl *cluster) busiestUploads(ctx context.Context) (*node, int) {
 	var best *node
 	bestJobs := -1
 	for _, n := range cl.all() {
-		select {
-		case <-n.exited:
+		if !n.running() {
 			continue
-		default:
 		}
 		jobs := readGauge(ctx, "http://"+n.debug+"/metrics", uploadJobsGauge)
 		if jobs > bestJobs || best == nil {

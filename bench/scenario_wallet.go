@@ -7,7 +7,6 @@ import (
 	"net/http"
 	"slices"
 	"strconv"
-	"syscall"
 	"time"
 )
 
@@ -73,8 +72,7 @@ func runWallet(ctx context.Context, r *runner) (*Report, error) {
 		nodes := r.cl.all()
 		victim := nodes[len(nodes)-1]
 		event(fmt.Sprintf("node %d killed (SIGKILL)", victim.id))
-		_ = victim.cmd.Process.Signal(syscall.SIGKILL)
-		<-victim.exited
+		victim.kill()
 	}()
 	stop := make(chan struct{})
 	measured := make(chan struct{})

@@ -44,6 +44,9 @@ type Provider struct {
 	known     map[string]string    // guarded by mu: every peer node seen, by name → its last gossip address
 	missing   []string             // guarded by mu: gossip addresses of live nodes (registry) gossip does not show
 	joining   bool                 // guarded by mu: a join runs
+	down      map[string]downPeer  // guarded by mu: member ids found gone (see detect.go)
+	checking  map[string]bool      // guarded by mu: member ids whose addresses are being tried
+	unwatch   func()               // set by StartMember: stops watching the actor connections
 
 	onBlocked func()       // called once when a majority of peers blocks this member
 	onPeers   func([]Peer) // called from the loop with every new live peer set
@@ -112,6 +115,8 @@ func newProvider(cfg providerConfig, log *slog.Logger) *Provider {
 		done:      make(chan struct{}),
 		blockedBy: make(map[string]time.Time),
 		known:     make(map[string]string),
+		down:      make(map[string]downPeer),
+		checking:  make(map[string]bool),
 	}
 }
 
@@ -126,6 +131,10 @@ func (p *Provider) StartMember(c *pcluster.Cluster) error {
 		Node: p.cfg.nodeName, Route: p.cfg.route}
 	slices.Sort(p.self.Kinds)
 
+	// memberlist's own timeouts are kept (see detect.go): a killed
+	// process is detected faster through its refused addresses, and
+	// shorter suspicion would take a node starved of CPU for a second or
+	// two for dead.
 	conf := memberlist.DefaultLANConfig()
 	if p.cfg.local {
 		conf = memberlist.DefaultLocalConfig()
@@ -147,6 +156,7 @@ func (p *Provider) StartMember(c *pcluster.Cluster) error {
 		return fmt.Errorf("cluster: start gossip on %s: %w", net.JoinHostPort(p.cfg.bindHost, strconv.Itoa(p.cfg.bindPort)), err)
 	}
 	p.ml = ml
+	p.unwatch = p.watchEndpoints()
 	p.join(p.cfg.seeds)
 	p.signal()
 	p.wg.Add(1)
@@ -174,6 +184,7 @@ func (p *Provider) Shutdown(graceful bool) error {
 	if p.ml == nil {
 		return nil
 	}
+	p.unwatch()
 	if graceful {
 		if err := p.ml.Leave(2 * time.Second); err != nil {
 			p.log.Warn("gossip leave", "error", err)
@@ -231,6 +242,16 @@ func (p *Provider) rejoinTargets(alone bool) []string {
 			targets = append(targets, addr)
 		}
 	}
+	// The database lists a killed node as live for a few seconds more:
+	// its address refused us already.
+	targets = slices.DeleteFunc(targets, func(addr string) bool {
+		for _, gone := range p.down {
+			if gone.gossip == addr {
+				return true
+			}
+		}
+		return false
+	})
 	slices.Sort(targets)
 	return slices.Compact(targets)
 }
@@ -326,14 +347,23 @@ func (p *Provider) logChanges(before, after []Peer) {
 	}
 }
 
-// snapshot reads the live nodes; it runs on the loop goroutine, never in a
+// snapshot reads the live nodes, less the members found gone before
+// memberlist's verdict; it runs on the loop goroutine, never in a
 // memberlist callback.
 func (p *Provider) snapshot() ([]*pcluster.Member, []Peer) {
 	var members []*pcluster.Member
 	var peers []Peer
-	for _, n := range p.ml.Members() {
-		var m nodeMeta
-		if err := json.Unmarshal(n.Meta, &m); err != nil || m.ID == "" {
+	listed := make(map[string]bool)
+	nodes := p.ml.Members()
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for _, n := range nodes {
+		m, ok := metaOf(n)
+		if !ok {
+			continue
+		}
+		listed[m.ID] = true
+		if p.isDown(m.ID) {
 			continue
 		}
 		members = append(members, &pcluster.Member{Id: m.ID, Host: m.Host, Port: m.Port, Kinds: slices.Clone(m.Kinds)})
@@ -341,6 +371,7 @@ func (p *Provider) snapshot() ([]*pcluster.Member, []Peer) {
 			peers = append(peers, Peer{MemberID: m.ID, Node: m.Node, Route: m.Route, Gossip: n.Address()})
 		}
 	}
+	p.forgetDown(listed)
 	slices.SortFunc(members, func(a, b *pcluster.Member) int { return cmpString(a.Id, b.Id) })
 	return members, peers
 }
@@ -367,8 +398,8 @@ func sameMembers(a, b []*pcluster.Member) bool {
 // blocked here only through another member's gossip is told by that member.
 func (p *Provider) tellBlocked(blocked map[string]bool) {
 	for _, n := range p.ml.Members() {
-		var m nodeMeta
-		if err := json.Unmarshal(n.Meta, &m); err != nil || m.ID == p.self.ID || !blocked[m.ID] {
+		m, ok := metaOf(n)
+		if !ok || m.ID == p.self.ID || !blocked[m.ID] {
 			continue
 		}
 		msg, _ := json.Marshal(blockedMsg{ID: m.ID, From: p.self.ID})

@@ -1,0 +1,151 @@
+package bench
+
+import (
+	"bytes"
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// eventsOf lists what happened during a run.
+func eventsOf(rep *Report) []string {
+	var what []string
+	for _, e := range rep.Events {
+		what = append(what, e.What)
+	}
+	return what
+}
+
+// phaseOf returns the run's phase named name.
+func phaseOf(t *testing.T, rep *Report, name string) Phase {
+	t.Helper()
+	for _, p := range rep.Phases {
+		if p.Name == name {
+			return p
+		}
+	}
+	require.Failf(t, "no phase", "%q in %v", name, rep.Phases)
+	return Phase{}
+}
+
+// assertNothingLost checks a scale run with node events: every listener
+// got every acknowledged message once.
+func assertNothingLost(t *testing.T, rep *Report) {
+	t.Helper()
+	require.NotNil(t, rep.Lost)
+	assert.Zero(t, *rep.Lost, "nothing lost: %v %v", rep.ErrorsByKind, eventsOf(rep))
+	assert.Zero(t, *rep.Duplicated, "nothing duplicated")
+	require.NotNil(t, rep.Listeners)
+	assert.Equal(t, 12, rep.Listeners.Count)
+	assert.Zero(t, rep.Listeners.WithLoss)
+	assert.Zero(t, rep.Listeners.WithDuplicates)
+	assert.Len(t, rep.Listeners.Clients, 12, "every listener's own figures")
+	require.NotNil(t, rep.AckLatencyMs)
+	assert.Positive(t, rep.AckLatencyMs.Max)
+}
+
+// TestScaleSmokeKillNode kills the node hosting the most rooms of three:
+// the rooms serve again on the others, listeners of the killed node
+// reconnect and resume, and nobody misses or doubles a message.
+func TestScaleSmokeKillNode(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts a three-node cluster and kills one")
+	}
+	t.Parallel()
+	rep, fields := smoke(t, "scale", "--kill-node", "--rooms", "2", "--members", "6", "--ramp", "0",
+		"--duration", "3s", "--add-at", "1s")
+	assert.Contains(t, fields, "listeners")
+	assertNothingLost(t, rep)
+	assert.EqualValues(t, 3, rep.Params["nodes"], "three nodes unless set")
+	require.NotEmpty(t, rep.Events)
+	assert.Contains(t, rep.Events[0].What, "killed (SIGKILL), hosting")
+	kill := phaseOf(t, rep, "5 s after the kill")
+	require.NotNil(t, kill.AckLatencyMs)
+	require.NotNil(t, kill.LongestStallSurvivorsMs)
+	assert.Positive(t, rep.Params["reconnects"], "the killed node's listeners reconnected")
+	assert.GreaterOrEqual(t, rep.DurationS, 6.0, "the publishers went on until 5 s after the kill")
+}
+
+// TestScaleSmokeRestartNode kills a node and starts it again under the
+// same id without --join: it finds the others through the database, and
+// its listeners, moved back to it, miss nothing.
+func TestScaleSmokeRestartNode(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts a three-node cluster, kills one and restarts it")
+	}
+	t.Parallel()
+	rep, _ := smoke(t, "scale", "--kill-node", "--restart-node", "--restart-after", "2s", "--rooms", "2",
+		"--members", "6", "--ramp", "0", "--duration", "3s", "--add-at", "1s")
+	assertNothingLost(t, rep)
+	what := strings.Join(eventsOf(rep), "; ")
+	assert.Contains(t, what, "restarting under the same id, without --join")
+	assert.Contains(t, what, "ready again")
+	assert.Contains(t, what, "listeners moved back")
+	phaseOf(t, rep, "5 s after the restart")
+}
+
+// TestScaleSmokeRollingRestart restarts the three nodes one after the
+// other under load.
+func TestScaleSmokeRollingRestart(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts a three-node cluster and restarts each node")
+	}
+	t.Parallel()
+	rep, _ := smoke(t, "scale", "--rolling-restart", "--rooms", "2", "--members", "6", "--ramp", "0",
+		"--duration", "3s", "--add-at", "1s")
+	assertNothingLost(t, rep)
+	what := strings.Join(eventsOf(rep), "; ")
+	for _, n := range []string{"node 1", "node 2", "node 3"} {
+		assert.Contains(t, what, n+" back: all agree", "%s restarted and rejoined: %s", n, what)
+	}
+	phaseOf(t, rep, "node 3 restarting")
+}
+
+func TestFailoverOptionsRefused(t *testing.T) {
+	t.Parallel()
+	for _, args := range [][]string{
+		{"scale", "--kill-node", "--nodes", "2"},
+		{"scale", "--rolling-restart", "--nodes", "2"},
+		{"scale", "--restart-node"},
+		{"scale", "--kill-node", "--restart-after", "5s"},
+		{"scale", "--kill-node", "--restart-node", "--restart-after", "0s"},
+		{"scale", "--kill-node", "--rolling-restart"},
+		{"scale", "--kill-node", "--stop-node"},
+		{"chat", "--rolling-restart"},
+		{"chat", "--kill-node"},
+	} {
+		var stderr bytes.Buffer
+		err := Main(context.Background(), args, Env{Stdout: &bytes.Buffer{}, Stderr: &stderr})
+		assert.ErrorIs(t, err, ErrUsage, "%v", args)
+	}
+}
+
+func TestStallsKeepTheLongestGaps(t *testing.T) {
+	t.Parallel()
+	start := time.Unix(1000, 0)
+	w := sendWindow{from: start}
+	var s stalls
+	at := func(ms int) time.Time { return start.Add(time.Duration(ms) * time.Millisecond) }
+	s.delivered(at(50), false, w)   // 50 ms from the start: the rooms' pace
+	s.delivered(at(1550), false, w) // a 1.5 s stall
+	s.delivered(at(1600), true, w)  // out of order
+	s.delivered(at(1900), false, w) // 300 ms: kept, over the floor
+	w.to = at(5000)
+	s.finish(w) // nothing after 1.9 s: stalled until the end of sending
+	assert.EqualValues(t, 1, s.outOfOrder)
+	require.Len(t, s.gaps, 3)
+	assert.Equal(t, 3100*time.Millisecond, s.longest(start, time.Time{}).d, "the tail counts")
+	assert.Equal(t, 1500*time.Millisecond, s.longest(start, at(1700)).d)
+	s.delivered(at(9000), false, w)
+	assert.Len(t, s.gaps, 3, "a gap that began after the sending ended is no stall")
+
+	for i := range maxStallsKept + 10 {
+		s.note(at(10_000+i), time.Duration(300+i)*time.Millisecond)
+	}
+	assert.Len(t, s.gaps, maxStallsKept)
+	assert.Equal(t, 3100*time.Millisecond, s.longest(start, time.Time{}).d, "the longest gap is kept")
+}
