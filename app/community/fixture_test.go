@@ -3,7 +3,6 @@ package community
 import (
 	"context"
 	"strconv"
-	"sync"
 	"testing"
 	"time"
 
@@ -14,24 +13,6 @@ import (
 	"souk/persistence"
 )
 
-// clock is a settable time source.
-type clock struct {
-	mu sync.Mutex
-	t  time.Time // guarded by mu
-}
-
-func (c *clock) Now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.t
-}
-
-func (c *clock) Add(d time.Duration) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.t = c.t.Add(d)
-}
-
 // fixture is a community service on a database with two currencies, three
 // growth levels, members and the four kinds of node.
 type fixture struct {
@@ -39,7 +20,7 @@ type fixture struct {
 	db    *persistence.DB
 	s     *Service
 	reg   *action.Registry
-	clock *clock
+	clock *apptest.Clock
 	// told are the members told their balances after an escrow, in order.
 	told []int64
 
@@ -61,7 +42,7 @@ func newFixture(t *testing.T, db *persistence.DB) *fixture {
 		require.NoError(t, db.Levels().Upsert(ctx, persistence.Level{Kind: persistence.LevelKindGrowth, Key: key,
 			Names: map[string]string{"en": "Level " + strconv.Itoa(i+1)}, Rank: i + 1}))
 	}
-	f := &fixture{t: t, db: db, reg: action.NewRegistry(), clock: &clock{t: time.UnixMilli(1_800_000_000_000)}}
+	f := &fixture{t: t, db: db, reg: action.NewRegistry(), clock: apptest.NewClock(time.UnixMilli(1_800_000_000_000))}
 	f.s = New(Config{DB: db, Now: f.clock.Now, Balances: f})
 	f.s.Register(f.reg)
 	f.ann, f.bob, f.cat = apptest.Member(t, db, "ann"), apptest.Member(t, db, "bob"), apptest.Member(t, db, "cat")

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"net/http/httptest"
 	"strconv"
-	"sync"
 	"testing"
 	"time"
 
@@ -21,24 +20,6 @@ import (
 
 var testSecret = []byte("wallet-test-secret-wallet-test-secret")
 
-// clock is a settable time source.
-type clock struct {
-	mu sync.Mutex
-	t  time.Time // guarded by mu
-}
-
-func (c *clock) Now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.t
-}
-
-func (c *clock) Add(d time.Duration) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.t = c.t.Add(d)
-}
-
 // fixture is a wallet service on a database with the demo's currencies
 // and two VIP tiers, its callback endpoint served over real HTTP.
 type fixture struct {
@@ -47,7 +28,7 @@ type fixture struct {
 	s        *Service
 	reg      *action.Registry
 	sessions *apptest.Sessions
-	clock    *clock
+	clock    *apptest.Clock
 	// base is the test server's address.
 	base string
 }
@@ -72,7 +53,7 @@ func newFixture(t *testing.T, db *persistence.DB) *fixture {
 	catalog, err := i18n.Load(webui.Locales(), action.Languages...)
 	require.NoError(t, err)
 
-	f := &fixture{t: t, db: db, sessions: &apptest.Sessions{}, clock: &clock{t: time.Now()}, reg: action.NewRegistry()}
+	f := &fixture{t: t, db: db, sessions: &apptest.Sessions{}, clock: apptest.NewClock(time.Now()), reg: action.NewRegistry()}
 	// The callbacks arrive through the real HTTP route of transport/httpapi.
 	srv := httptest.NewServer(httpapi.New(httpapi.Config{Registry: f.reg, Translator: catalog,
 		PaymentCallback: func(ctx context.Context, provider string, body []byte, header func(string) string) error {
