@@ -2,6 +2,7 @@ import { act } from '@testing-library/react';
 import type { LiveEvent } from '../api/live';
 import type { ArchiveReply, ArticleNode, CommentNode, Role, TopicView } from '../api/wire.gen';
 import type { RootStore } from '../stores/RootStore';
+import { topic as communityTopic } from './community';
 import { inboxUser, T0 } from './inbox';
 import type { FetchCall } from './stores';
 
@@ -94,23 +95,14 @@ export function archivePage(articles: ArticleNode[], { hasNextPage = false, term
   };
 }
 
-/** A normal topic `id` in node 3 by member 7. */
+/** A normal topic `id` in node 3 by member 7, listed (no content). */
 export function topic(id: string): TopicView {
-  return {
-    id,
-    databaseId: id,
-    title: `Topic ${id}`,
+  const { content: _content, ...listed } = communityTopic(id, {
     excerpt: `About ${id}`,
-    locked: false,
-    roles: [],
-    type: 'normal',
     author: inboxUser('7', 'Ada'),
     nodeId: '3',
-    answerCount: 0,
-    likeCount: 0,
-    isLiked: false,
-    commentCount: 0,
     createdAt: T0,
     updatedAt: T0,
-  };
+  });
+  return listed;
 }
