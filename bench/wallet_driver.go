@@ -444,29 +444,42 @@ func pause(ctx context.Context, rng *rand.Rand, try int) bool {
 // its key: acknowledged, it was applied once (before or now); refused, it
 // never was. What is still unanswered when ctx ends stays a maybe.
 func (d *WalletDriver) Settle(ctx context.Context, grace time.Duration) {
-	if !sleepCtx(ctx, grace) {
-		return
-	}
 	rng := rand.New(rand.NewPCG(d.cfg.Seed, 1<<32))
-	for _, op := range d.Ops() {
-		if op.Outcome != OutcomeMaybe {
-			continue
+	// A resend may itself go unanswered while an earlier attempt of the
+	// same key is still held by the server, and then be refused before
+	// that attempt applies: its answer is ambiguous again. Each round
+	// waits out grace first, so a later round's answer is definite.
+	for {
+		if !sleepCtx(ctx, grace) {
+			return
 		}
-		m := d.cfg.Members[op.Member]
-		switch op.Kind {
-		case WalletTopUp:
-			if op.PaymentID == "" {
+		again := false
+		for _, op := range d.Ops() {
+			if op.Outcome != OutcomeMaybe {
 				continue
 			}
-			op.ambiguous = false
-			d.apply(ctx, rng, op, m.Token, "payments.sandboxPay", map[string]any{"id": op.PaymentID, "token": op.token})
-		case WalletMembership:
-			op.ambiguous = false
-			d.apply(ctx, rng, op, m.Token, "wallet.buyMembership", map[string]any{"tier": op.Tier, "currency": op.Asset, "idemKey": op.Key})
-		case WalletGift:
-			op.ambiguous = false
-			d.apply(ctx, rng, op, m.Token, "wallet.gift", map[string]any{"toUserId": d.cfg.Members[op.Peer].ID,
-				"currency": op.Asset, "amount": formatMinor(op.Amount, op.Asset), "idemKey": op.Key})
+			m := d.cfg.Members[op.Member]
+			switch op.Kind {
+			case WalletTopUp:
+				if op.PaymentID == "" {
+					continue
+				}
+				op.ambiguous = false
+				d.apply(ctx, rng, op, m.Token, "payments.sandboxPay", map[string]any{"id": op.PaymentID, "token": op.token})
+			case WalletMembership:
+				op.ambiguous = false
+				d.apply(ctx, rng, op, m.Token, "wallet.buyMembership", map[string]any{"tier": op.Tier, "currency": op.Asset, "idemKey": op.Key})
+			case WalletGift:
+				op.ambiguous = false
+				d.apply(ctx, rng, op, m.Token, "wallet.gift", map[string]any{"toUserId": d.cfg.Members[op.Peer].ID,
+					"currency": op.Asset, "amount": formatMinor(op.Amount, op.Asset), "idemKey": op.Key})
+			default:
+				continue
+			}
+			again = again || op.Outcome == OutcomeMaybe
+		}
+		if !again {
+			return
 		}
 	}
 }
