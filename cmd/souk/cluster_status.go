@@ -74,10 +74,15 @@ func (c clusterViews) Views(ctx context.Context) ([]ops.NodeStatus, error) {
 
 // runCluster runs `souk cluster status`: it signs in as an administrator
 // and prints every node's view of the cluster; it fails (exit 1) when the
-// views disagree.
+// views disagree. `souk cluster restart` is the rolling restart
+// (runClusterRestart).
 func runCluster(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	if len(args) > 0 && args[0] == "restart" {
+		return runClusterRestart(ctx, args[1:], stdout, stderr)
+	}
 	if len(args) == 0 || args[0] != "status" {
-		fmt.Fprintln(stderr, "usage: souk cluster status --target URL --user EMAIL (password in SOUK_ADMIN_PASSWORD)")
+		fmt.Fprintln(stderr, "usage: souk cluster status --target URL --user EMAIL (password in SOUK_ADMIN_PASSWORD)\n"+
+			"       souk cluster restart --node NAME=URL --node … --stop CMD --start CMD --user EMAIL")
 		return errUsage
 	}
 	fs := flag.NewFlagSet("cluster status", flag.ContinueOnError)

@@ -28,6 +28,7 @@ Usage:
   souk seed     [flags]   load the demo content (idempotent) and exit
   souk bench    SCENARIO  load-test a node or a cluster (see souk bench -h)
   souk cluster  status    every node's view of the cluster, through a node (see souk cluster status -h)
+  souk cluster  restart   a rolling restart, one node at a time (see souk cluster restart -h)
   souk apidoc             print the API reference generated from the action registry
   souk tstypes            print the client's TypeScript wire types generated from the registry
   souk version            print the version
