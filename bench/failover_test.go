@@ -70,22 +70,30 @@ func TestScaleSmokeKillNode(t *testing.T) {
 	assert.GreaterOrEqual(t, rep.DurationS, 6.0, "the publishers went on until 5 s after the kill")
 }
 
-// TestScaleSmokeRestartNode kills a node and starts it again under the
-// same id without --join: it finds the others through the database, and
-// its listeners, moved back to it, miss nothing.
+// TestScaleSmokeRestartNode is the hard kill as an operator meets it:
+// three nodes, the one hosting the most rooms SIGKILLed mid-traffic, then
+// started again under the same id without --join 30 s later (past the
+// time the survivors gossip to a dead member), and a fourth node added.
+// The restarted node finds the others through the database and is not
+// ready until it has joined them; every listener, those moved back to the
+// restarted node and to the new one included, gets every acknowledged
+// message exactly once.
 func TestScaleSmokeRestartNode(t *testing.T) {
 	if testing.Short() {
-		t.Skip("starts a three-node cluster, kills one and restarts it")
+		t.Skip("starts a three-node cluster, kills one, restarts it and adds a fourth")
 	}
 	t.Parallel()
-	rep, _ := smoke(t, "scale", "--kill-node", "--restart-node", "--restart-after", "2s", "--rooms", "2",
+	rep, _ := smoke(t, "scale", "--kill-node", "--restart-node", "--restart-after", "30s", "--then-add", "--rooms", "2",
 		"--members", "6", "--ramp", "0", "--duration", "3s", "--add-at", "1s")
 	assertNothingLost(t, rep)
 	what := strings.Join(eventsOf(rep), "; ")
 	assert.Contains(t, what, "restarting under the same id, without --join")
-	assert.Contains(t, what, "ready again")
-	assert.Contains(t, what, "listeners moved back")
+	assert.Contains(t, what, "ready again after")
+	assert.Contains(t, what, "not ready before", "the restarted node said 503 until it had joined: %s", what)
+	assert.Regexp(t, `[1-9]\d* listeners moved back to node`, what)
+	assert.Regexp(t, `node 4 ready, [1-9]\d* listeners moved to it`, what)
 	phaseOf(t, rep, "5 s after the restart")
+	phaseOf(t, rep, "5 s after the node was added")
 }
 
 // TestScaleSmokeRollingRestart restarts the three nodes one after the
@@ -111,6 +119,7 @@ func TestFailoverOptionsRefused(t *testing.T) {
 		{"scale", "--kill-node", "--nodes", "2"},
 		{"scale", "--rolling-restart", "--nodes", "2"},
 		{"scale", "--restart-node"},
+		{"scale", "--kill-node", "--then-add"},
 		{"scale", "--kill-node", "--restart-after", "5s"},
 		{"scale", "--kill-node", "--restart-node", "--restart-after", "0s"},
 		{"scale", "--kill-node", "--rolling-restart"},

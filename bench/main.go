@@ -57,7 +57,10 @@ type Options struct {
 	KillNode   bool
 	// RestartNode and RestartAfter: scale with --kill-node starts the
 	// killed node again, same id, no --join, this long after the kill.
-	RestartNode    bool
+	RestartNode bool
+	// ThenAdd: scale --restart-node adds one more node after the restart
+	// and moves a share of the listeners to it.
+	ThenAdd        bool
 	RestartAfter   time.Duration
 	RollingRestart bool
 	// NodeBinary is the souk executable own nodes run; empty: Env.Binary.
@@ -190,6 +193,7 @@ func (o *Options) flags(name string, out io.Writer) *flag.FlagSet {
 	fs.BoolVar(&o.StopNode, "stop-node", false, "scale: also stop the first node at two thirds of --duration (its clients resume on the others)")
 	fs.BoolVar(&o.KillNode, "kill-node", false, "wallet: SIGKILL the last node at --add-at (own nodes; their calls go on at the others); upload: SIGKILL the node holding the most upload jobs once a third of the bytes are in; scale: SIGKILL the node hosting the most rooms at --add-at instead of adding one")
 	fs.BoolVar(&o.RestartNode, "restart-node", false, "scale with --kill-node: start the killed node again under the same id, without --join, --restart-after the kill")
+	fs.BoolVar(&o.ThenAdd, "then-add", false, "scale --restart-node: once the restarted node serves again, add one more node and move every fourth listener to it")
 	fs.DurationVar(&o.RestartAfter, "restart-after", 30*time.Second, "scale --restart-node: how long after the kill; the default is past the 15-30 s memberlist gossips to a dead member")
 	fs.BoolVar(&o.RollingRestart, "rolling-restart", false, "scale: from --add-at, stop each node gracefully in turn, wait until the others agree it left and its listeners reconnected, start it again under the same id; sending goes on until 5 s after the last")
 	fs.StringVar(&o.NodeBinary, "node-binary", "", "own nodes: the souk executable they run (default: this one), to compare two builds under the same load generator")
@@ -274,6 +278,8 @@ func (o *Options) validate(fs *flag.FlagSet) error {
 // sees no majority, so they take three nodes.
 func (o *Options) validateFailover(set map[string]bool) error {
 	switch {
+	case o.ThenAdd && !o.RestartNode:
+		return errors.New("--then-add needs --restart-node")
 	case o.RestartNode && (!o.KillNode || o.Scenario != "scale"):
 		return errors.New("--restart-node: scale with --kill-node")
 	case set["restart-after"] && !o.RestartNode:

@@ -159,20 +159,22 @@ func (cl *cluster) addNode(ctx context.Context) (*node, error) {
 // restartNode starts a node that stopped (or was killed) again under the
 // same id and addresses, joining join (none: it finds its peers through
 // the shared database's record of live nodes, as a node restarted by hand
-// without --join does), and waits until it is ready.
-func (cl *cluster) restartNode(ctx context.Context, n *node, join []string) error {
+// without --join does), and waits until it is ready, telling what its
+// /readyz answered before.
+func (cl *cluster) restartNode(ctx context.Context, n *node, join []string) (readiness, error) {
 	select {
 	case <-n.done():
 	default:
-		return fmt.Errorf("node %d is still running", n.id)
+		return readiness{}, fmt.Errorf("node %d is still running", n.id)
 	}
 	if err := cl.startProcess(n, join); err != nil {
-		return err
+		return readiness{}, err
 	}
-	if err := n.waitReady(ctx, 60*time.Second); err != nil {
-		return fmt.Errorf("node %d restarted: %w; its log ends with: %s", n.id, err, lastLines(readFile(n.logPath(cl)), 15))
+	seen, err := n.watchReady(ctx, 60*time.Second, 20*time.Millisecond)
+	if err != nil {
+		return seen, fmt.Errorf("node %d restarted: %w; its log ends with: %s", n.id, err, lastLines(readFile(n.logPath(cl)), 15))
 	}
-	return nil
+	return seen, nil
 }
 
 func (n *node) logPath(cl *cluster) string {
@@ -251,7 +253,25 @@ func (n *node) kill() {
 
 // waitReady polls /readyz until it answers 200.
 func (n *node) waitReady(ctx context.Context, limit time.Duration) error {
-	deadline := time.Now().Add(limit)
+	_, err := n.watchReady(ctx, limit, 100*time.Millisecond)
+	return err
+}
+
+// readiness is what a starting node's /readyz answered before it said 200.
+type readiness struct {
+	// notReady counts its 503 answers, reason is the last one's reason.
+	notReady int
+	reason   string
+	// took is from the first poll to the first 200.
+	took time.Duration
+}
+
+// watchReady polls n's /readyz every poll until it says 200, at most
+// limit, and tells what it answered before.
+func (n *node) watchReady(ctx context.Context, limit, poll time.Duration) (readiness, error) {
+	var seen readiness
+	began := time.Now()
+	deadline := began.Add(limit)
 	client := &http.Client{Timeout: 2 * time.Second}
 	exited := n.done()
 	for time.Now().Before(deadline) {
@@ -259,21 +279,30 @@ func (n *node) waitReady(ctx context.Context, limit time.Duration) error {
 		case <-exited:
 			n.mu.Lock()
 			defer n.mu.Unlock()
-			return fmt.Errorf("exited: %v", n.exitErr)
+			return seen, fmt.Errorf("exited: %v", n.exitErr)
 		case <-ctx.Done():
-			return ctx.Err()
-		case <-time.After(100 * time.Millisecond):
+			return seen, ctx.Err()
+		case <-time.After(poll):
 		}
 		resp, err := client.Get(n.url + "/readyz")
-		if err == nil {
-			_, _ = io.Copy(io.Discard, resp.Body)
-			_ = resp.Body.Close()
-			if resp.StatusCode == http.StatusOK {
-				return nil
-			}
+		if err != nil {
+			continue
+		}
+		var body struct {
+			Reason string `json:"reason"`
+		}
+		_ = json.NewDecoder(io.LimitReader(resp.Body, 4096)).Decode(&body)
+		_ = resp.Body.Close()
+		switch resp.StatusCode {
+		case http.StatusOK:
+			seen.took = time.Since(began)
+			return seen, nil
+		case http.StatusServiceUnavailable:
+			seen.notReady++
+			seen.reason = body.Reason
 		}
 	}
-	return errors.New("not ready after " + limit.String())
+	return seen, errors.New("not ready after " + limit.String())
 }
 
 // stopNode stops a node gracefully (SIGTERM), killing it after limit.

@@ -50,15 +50,39 @@ func (cr *chatRun) failover(ctx context.Context, status *statusReader, event fun
 		return windows
 	}
 	event(fmt.Sprintf("node %d restarting under the same id, without --join", victim.id))
-	if err := r.cl.restartNode(ctx, victim, nil); err != nil {
+	seen, err := r.cl.restartNode(ctx, victim, nil)
+	if err != nil {
 		event("restart failed: " + err.Error())
 		return windows
 	}
 	at = cr.since()
-	event(fmt.Sprintf("node %d ready again", victim.id))
+	if seen.notReady > 0 {
+		event(fmt.Sprintf("node %d ready again after %s; not ready before (%d answers of 503: %s)", victim.id,
+			seen.took.Round(10*time.Millisecond), seen.notReady, seen.reason))
+	} else {
+		event(fmt.Sprintf("node %d ready again after %s", victim.id, seen.took.Round(10*time.Millisecond)))
+	}
 	moved := cr.moveBack(ctx, victim.url)
 	event(fmt.Sprintf("%d listeners moved back to node %d", moved, victim.id))
-	return append(windows, eventWindow{name: "5 s after the restart", from: at, to: at + 5})
+	windows = append(windows, eventWindow{name: "5 s after the restart", from: at, to: at + 5})
+	if !o.ThenAdd {
+		return windows
+	}
+	event(fmt.Sprintf("node %d starting", r.cl.size()+1))
+	added, err := r.cl.addNode(ctx)
+	if err != nil {
+		event("adding a node failed: " + err.Error())
+		return windows
+	}
+	at = cr.since()
+	moved = cr.moveShare(ctx, added.url, 4)
+	event(fmt.Sprintf("node %d ready, %d listeners moved to it", added.id, moved))
+	return append(windows, eventWindow{name: "5 s after the node was added", from: at, to: at + 5})
+}
+
+// moveShare moves every nth listener to target, as moveBack does.
+func (cr *chatRun) moveShare(ctx context.Context, target string, nth int) int {
+	return cr.moveTo(ctx, target, func(i int, _ *member) bool { return i%nth == 0 })
 }
 
 // since is the time since the measured run began, in seconds.
@@ -111,7 +135,7 @@ func (cr *chatRun) rollingRestart(ctx context.Context, status *statusReader, eve
 				join = append(join, other.gossip)
 			}
 		}
-		if err := cr.r.cl.restartNode(ctx, n, join); err != nil {
+		if _, err := cr.r.cl.restartNode(ctx, n, join); err != nil {
 			event(fmt.Sprintf("node %d: restart failed: %v", n.id, err))
 			return windows
 		}
@@ -169,10 +193,17 @@ func (cr *chatRun) settled(gone string) bool {
 // them again on target, resuming after their last seq, as a client sent
 // back there by its load balancer would. It returns how many moved.
 func (cr *chatRun) moveBack(ctx context.Context, target string) int {
+	return cr.moveTo(ctx, target, func(_ int, m *member) bool { return m.firstTarget == target })
+}
+
+// moveTo closes, from the client's side, the sockets of the listeners
+// pick chooses that are not on target, and opens them again on target,
+// resuming after their last seq. It returns how many moved.
+func (cr *chatRun) moveTo(ctx context.Context, target string, pick func(i int, m *member) bool) int {
 	moved := 0
-	for _, m := range cr.members {
+	for i, m := range cr.members {
 		old := m.client.Load()
-		if m.firstTarget != target || old.target == target {
+		if !pick(i, m) || old.target == target {
 			continue
 		}
 		if c := old.conn.Load(); c != nil {
