@@ -9,6 +9,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
@@ -30,9 +31,10 @@ const buildId = await hashOutputs();
 const timestamp = Date.now();
 await writeIndex(bundle, css, inlineScript, buildId);
 await writeManifests(buildId, timestamp);
+const packed = await precompress();
 
 const files = Object.keys(bundle.metafile.outputs).filter((f) => f.endsWith('.js')).length;
-console.log(`webui: build ${buildId}, ${files} scripts + ${path.basename(css)} in ${Date.now() - started} ms`);
+console.log(`webui: build ${buildId}, ${files} scripts + ${path.basename(css)}, ${packed} precompressed, in ${Date.now() - started} ms`);
 
 async function bundleScripts() {
   return build({
@@ -123,6 +125,28 @@ async function writeManifests(id, timestamp) {
     path.join(dist, 'builds/meta', `${id}.json`),
     JSON.stringify({ id, timestamp, matcher: {}, prerendered: [] }),
   );
+}
+
+// Every script and stylesheet is also written brotli- and gzip-compressed
+// (name.br, name.gz) at the highest levels, once per build: the server
+// sends the variant the browser accepts with no work per request. Written
+// after the build id is hashed, so the id is the same with or without them.
+async function precompress() {
+  const brotli = promisify(brotliCompress);
+  const gz = promisify(gzip);
+  const names = (await readdir(assets)).filter((name) => /\.(js|css)$/.test(name));
+  await Promise.all(
+    names.map(async (name) => {
+      const file = path.join(assets, name);
+      const body = await readFile(file);
+      const [br, gzipped] = await Promise.all([
+        brotli(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+        gz(body, { level: 9 }),
+      ]);
+      await Promise.all([writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gzipped)]);
+    }),
+  );
+  return names.length;
 }
 
 function shortHash(data) {

@@ -102,7 +102,7 @@ func New(cfg Config) *Server {
 		s.maxBody = DefaultMaxBody
 	}
 	r := chi.NewRouter()
-	r.Use(s.secureHeaders, s.observe)
+	r.Use(s.secureHeaders, s.observe, compressResponses)
 	r.Post("/api/request", s.handleRequest)
 	r.Post("/api/auth/refresh", s.handleRefresh)
 	r.Post("/api/auth/logout", s.handleLogout)

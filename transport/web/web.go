@@ -119,8 +119,13 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
+// serveFile serves a file of the build. A script or stylesheet the build
+// also wrote compressed (name.br, name.gz) is sent in the coding the
+// browser prefers of those (Content-Encoding, Vary: Accept-Encoding);
+// anything else is left to the response compression of the router.
 func (h *Handler) serveFile(w http.ResponseWriter, r *http.Request, name, cacheControl string) {
-	body, err := fs.ReadFile(h.dist, path.Clean(name))
+	name = path.Clean(name)
+	body, err := fs.ReadFile(h.dist, name)
 	if err != nil {
 		http.NotFound(w, r)
 		return
@@ -130,6 +135,16 @@ func (h *Handler) serveFile(w http.ResponseWriter, r *http.Request, name, cacheC
 	}
 	w.Header().Set("Cache-Control", cacheControl)
 	w.Header().Set("X-Content-Type-Options", "nosniff")
+	if precompressed(name) {
+		w.Header().Add("Vary", "Accept-Encoding")
+		for _, c := range acceptedCodings(r.Header.Values("Accept-Encoding")) {
+			if packed, err := fs.ReadFile(h.dist, name+c.ext); err == nil {
+				w.Header().Set("Content-Encoding", c.name)
+				body = packed
+				break
+			}
+		}
+	}
 	http.ServeContent(w, r, name, time.Time{}, bytes.NewReader(body))
 }
 

@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 import type { ModuleProps } from '../modules/ModuleFrame';
 import type { PageKind } from './resolve';
 import { lazyModule } from './lazyModule';
-import { prefetchAllowed, prefetchChunks } from './prefetch';
+import { prefetchAllowed, prefetchWhenIdle } from './prefetch';
 
 const LOADERS = {
   article: () => import('../modules/Article'),
@@ -21,12 +21,16 @@ export const MODULES = {
   profile: lazyModule(LOADERS.profile),
 } satisfies Record<keyof typeof LOADERS, ComponentType<ModuleProps>>;
 
-/** Preloads every module chunk when the browser is idle, unless the connection is slow or metered. */
+/**
+ * Preloads the module chunks once the page has loaded, one per idle period
+ * (never all at once, never before the first page's own chunks), unless
+ * the connection is slow or metered.
+ */
 export function prefetchModules() {
   if (!prefetchAllowed()) return;
-  const start = () => void prefetchChunks(Object.values(LOADERS));
-  if ('requestIdleCallback' in window) window.requestIdleCallback(start, { timeout: 5000 });
-  else setTimeout(start, 2000);
+  const start = () => void prefetchWhenIdle(Object.values(LOADERS));
+  if (document.readyState === 'complete') start();
+  else window.addEventListener('load', start, { once: true });
 }
 
 /** The module that renders a page of a kind; custom pages use the page module. */

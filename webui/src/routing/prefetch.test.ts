@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { prefetchAllowed, prefetchChunks } from './prefetch';
+import { prefetchAllowed, prefetchChunks, prefetchWhenIdle } from './prefetch';
 
 describe('prefetch', () => {
   it('is skipped on data-saver and 2g', () => {
@@ -24,5 +24,24 @@ describe('prefetch', () => {
     await prefetchChunks(loaders);
     expect(peak).toBe(4);
     expect(done).toHaveLength(8);
+  });
+
+  it('loads one chunk per idle period, in order, past failures', async () => {
+    const idle: (() => void)[] = [];
+    const started: number[] = [];
+    const loaders = [0, 1, 2].map((i) => async () => {
+      started.push(i);
+      if (i === 1) throw new Error('chunk gone');
+    });
+    const done = prefetchWhenIdle(loaders, (fn) => idle.push(fn));
+    expect(started).toEqual([]);
+    for (let i = 0; i < 3; i++) {
+      expect(idle).toHaveLength(1);
+      idle.shift()!();
+      await new Promise((r) => setTimeout(r, 0));
+      expect(started).toEqual([0, 1, 2].slice(0, i + 1));
+    }
+    await done;
+    expect(idle).toHaveLength(0);
   });
 });

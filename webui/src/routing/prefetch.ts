@@ -30,3 +30,28 @@ export async function prefetchChunks(loaders: (() => Promise<unknown>)[], limit 
   };
   await Promise.all(Array.from({ length: Math.min(limit, queue.length) }, worker));
 }
+
+/** Runs fn when the browser is idle (or after 2 s where it cannot tell). */
+export function whenIdle(fn: () => void) {
+  if (typeof window !== 'undefined' && 'requestIdleCallback' in window) window.requestIdleCallback(fn, { timeout: 10_000 });
+  else setTimeout(fn, 2000);
+}
+
+/**
+ * Loads the given chunks one after the other, each in its own idle period,
+ * so that prefetching never competes with the page's own work or with a
+ * click's chunk. Failures are ignored, as in prefetchChunks.
+ */
+export function prefetchWhenIdle(loaders: (() => Promise<unknown>)[], idle: (fn: () => void) => void = whenIdle): Promise<void> {
+  const queue = [...loaders];
+  return new Promise((resolve) => {
+    const next = () => {
+      const load = queue.shift();
+      if (!load) return resolve();
+      idle(() => {
+        load().then(next, next);
+      });
+    };
+    next();
+  });
+}
