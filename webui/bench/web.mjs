@@ -85,6 +85,10 @@ export async function visit(browser, url, profile) {
     scriptsBeforePaint: beforePaint.length,
     scriptBytesBeforePaint: sum(beforePaint),
     uncompressedScripts: scripts.filter((r) => !r.encoding).map((r) => new URL(r.url).pathname),
+    largestBeforePaint: beforePaint
+      .sort((a, b) => b.bytes - a.bytes)
+      .slice(0, 8)
+      .map((r) => `${new URL(r.url).pathname} ${r.bytes}`),
     fcpMs: Math.round(timing.fcp),
     domContentLoadedMs: Math.round(timing.domContentLoaded),
     loadMs: Math.round(timing.load),

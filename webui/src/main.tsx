@@ -4,6 +4,7 @@ import { App } from './App';
 import { detectLang, LANG_COOKIE, LANG_COOKIE_DAYS, langFromPath, rootRedirect } from './i18n/detect';
 import { getCookie, setCookie } from './platform/cookies';
 import { isBuilderPath } from './routing/AppRoutes';
+import { OVERLAY_CHUNKS } from './components/Layout/Overlays';
 import { prefetchModules } from './routing/modules';
 import { RootStore } from './stores/RootStore';
 
@@ -26,7 +27,7 @@ async function boot() {
       <App root={root} />
     </StrictMode>,
   );
-  prefetchModules();
+  prefetchModules(OVERLAY_CHUNKS);
 }
 
 void boot();

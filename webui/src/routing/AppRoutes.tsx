@@ -1,4 +1,4 @@
-import { Fragment, Suspense } from 'react';
+import { Fragment, Suspense, type ComponentType } from 'react';
 import { Route, Routes, useLocation } from 'react-router';
 import { ErrorBoundary } from '../components/Feedback/ErrorBoundary';
 import { PageSpinner } from '../components/Feedback/Spinner';
@@ -6,20 +6,35 @@ import { AccountLayout } from '../components/Layout/AccountLayout';
 import { DefaultLayout } from '../components/Layout/DefaultLayout';
 import { DocsLayout } from '../components/Layout/DocsLayout';
 import { PREFIXED_LANGS } from '../i18n/languages';
-import { AccountPage } from '../scenes/Account/AccountPage';
-import { Builder } from '../scenes/Builder';
 import { Create } from '../scenes/Create';
 import { DynamicPage } from '../scenes/DynamicPage';
-import { Authorize } from '../scenes/Authorize';
-import { Cart } from '../scenes/Cart';
-import { Community } from '../scenes/Community';
-import { Docs } from '../scenes/Docs';
-import { Notify } from '../scenes/Notify';
-import { lazyModule } from './lazyModule';
+import { lazyExport, lazyModule } from './lazyModule';
 import { RouteEffects } from './RouteEffects';
 
 /** The sandbox payment provider's confirm page (the top-up QR code opens it), its own chunk. */
 const PaySandbox = lazyModule(() => import('../scenes/PaySandbox'));
+
+/**
+ * The screens other than the dynamic pages (home, articles, shop, community
+ * and profiles, whose modules split themselves): each its own chunk, loaded
+ * when its route opens, so the first load carries none of them.
+ */
+const Notify = lazyExport(() => import('../scenes/Notify'), 'Notify');
+const Authorize = lazyExport(() => import('../scenes/Authorize'), 'Authorize');
+const Community = lazyExport(() => import('../scenes/Community'), 'Community');
+const Cart = lazyExport(() => import('../scenes/Cart'), 'Cart');
+const Docs = lazyExport(() => import('../scenes/Docs'), 'Docs');
+const AccountPage = lazyExport(() => import('../scenes/Account/AccountPage'), 'AccountPage');
+const Builder = lazyExport(() => import('../scenes/Builder'), 'Builder');
+
+/** A lazy screen, with a spinner while its chunk loads. */
+function screen(Screen: ComponentType) {
+  return (
+    <Suspense fallback={<PageSpinner />}>
+      <Screen />
+    </Suspense>
+  );
+}
 
 /** Route prefixes: none for zh-hans, /en, /es (SPEC §2: every route in three variants). */
 const PREFIXES = ['', ...PREFIXED_LANGS.map((lang) => `/${lang}`)];
@@ -28,29 +43,24 @@ function localeRoutes(prefix: string) {
   return (
     <Fragment key={prefix || '/'}>
       <Route element={<DefaultLayout />}>
-        <Route path={`${prefix}/notify`} element={<Notify />} />
-        <Route path={`${prefix}/authorize`} element={<Authorize />} />
+        <Route path={`${prefix}/notify`} element={screen(Notify)} />
+        <Route path={`${prefix}/authorize`} element={screen(Authorize)} />
         <Route path={`${prefix}/create`} element={<Create />} />
-        <Route path={`${prefix}/community`} element={<Community />} />
-        <Route path={`${prefix}/cart`} element={<Cart />} />
+        <Route path={`${prefix}/community`} element={screen(Community)} />
+        <Route path={`${prefix}/cart`} element={screen(Cart)} />
         <Route
           path={`${prefix}/pay/sandbox/:id`}
-          element={
-            <Suspense fallback={<PageSpinner />}>
-              <PaySandbox />
-            </Suspense>
-          }
-        />
+element={screen(PaySandbox)} />
         <Route path={`${prefix}/*`} element={<DynamicPage />} />
       </Route>
       <Route element={<DocsLayout />}>
-        <Route path={`${prefix}/docs`} element={<Docs />} />
+        <Route path={`${prefix}/docs`} element={screen(Docs)} />
       </Route>
       <Route element={<AccountLayout />}>
-        <Route path={`${prefix}/account`} element={<AccountPage />} />
-        <Route path={`${prefix}/account/:page`} element={<AccountPage />} />
+        <Route path={`${prefix}/account`} element={screen(AccountPage)} />
+        <Route path={`${prefix}/account/:page`} element={screen(AccountPage)} />
       </Route>
-      <Route path={`${prefix}/builder`} element={<Builder />} />
+      <Route path={`${prefix}/builder`} element={screen(Builder)} />
     </Fragment>
   );
 }

@@ -14,3 +14,8 @@ export function lazyModule<P>(load: () => Promise<{ default: ComponentType<P> }>
     }),
   );
 }
+
+/** lazyModule for a component that a module exports by name (a screen, a dialog), taking no props. */
+export function lazyExport<M, K extends keyof M>(load: () => Promise<M>, name: K) {
+  return lazyModule<object>(() => load().then((m) => ({ default: m[name] as ComponentType<object> })));
+}

@@ -22,13 +22,14 @@ export const MODULES = {
 } satisfies Record<keyof typeof LOADERS, ComponentType<ModuleProps>>;
 
 /**
- * Preloads the module chunks once the page has loaded, one per idle period
- * (never all at once, never before the first page's own chunks), unless
- * the connection is slow or metered.
+ * Preloads the module chunks, then the other chunks given (the overlays'),
+ * once the page has loaded, one per idle period (never all at once, never
+ * before the first page's own chunks), unless the connection is slow or
+ * metered.
  */
-export function prefetchModules() {
+export function prefetchModules(more: (() => Promise<unknown>)[] = []) {
   if (!prefetchAllowed()) return;
-  const start = () => void prefetchWhenIdle(Object.values(LOADERS));
+  const start = () => void prefetchWhenIdle([...Object.values(LOADERS), ...more]);
   if (document.readyState === 'complete') start();
   else window.addEventListener('load', start, { once: true });
 }

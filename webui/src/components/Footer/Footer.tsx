@@ -1,10 +1,10 @@
-import DOMPurify from 'dompurify';
 import { observer } from 'mobx-react-lite';
-import { useMemo, type CSSProperties } from 'react';
+import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cssLength, localize, type Device } from '../../models/settings';
 import { useStores } from '../../stores/StoresContext';
 import { LocalizedLink } from '../common/LocalizedLink';
+import { useSanitizedHtml } from '../common/useSanitizedHtml';
 import { CreatePanel } from './CreatePanel';
 import { SideToolbar } from './SideToolbar';
 import { TabBar } from './TabBar';
@@ -19,10 +19,7 @@ export const Footer = observer(function Footer({ device: shownDevice, preview = 
   const { t, i18n } = useTranslation();
   const device = shownDevice ?? ui.device;
   const config = settings.forDevice(device).footer ?? {};
-  const lastRow = useMemo(
-    () => (config.textHtmlLastRow ? DOMPurify.sanitize(config.textHtmlLastRow, { ADD_ATTR: ['target'] }) : ''),
-    [config.textHtmlLastRow],
-  );
+  const lastRow = useSanitizedHtml(config.textHtmlLastRow);
   const style = {
     fontSize: cssLength(config.textSize),
     '--footer-bg': config.backgroundColor,

@@ -2,9 +2,8 @@ import { Music } from 'lucide-react';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { useStores } from '../../stores/StoresContext';
-import { ChatDrawer } from '../Chat/ChatDrawer';
-import { NodesDrawer } from '../Community/NodesDrawer';
 import { EmptyState } from '../Feedback/EmptyState';
+import { Overlays } from '../Layout/Overlays';
 import { Sheet } from '../Overlay/Sheet';
 
 /** The chat and player drawers opened from the toolbar and the create panel, and the nodes drawer of the community pages. */
@@ -13,8 +12,7 @@ export const SidePanels = observer(function SidePanels() {
   const { t } = useTranslation();
   return (
     <>
-      <ChatDrawer />
-      <NodesDrawer />
+      <Overlays names={['chat', 'nodes']} />
       <Sheet open={ui.isOpen('player')} onOpenChange={(open) => ui.setOpen('player', open)} title={t('common.player.title')} side="right">
         <div className="p-5">
           <EmptyState icon={Music} title={t('common.player.empty')} />

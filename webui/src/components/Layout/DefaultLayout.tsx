@@ -5,14 +5,8 @@ import { useStores } from '../../stores/StoresContext';
 import { Footer } from '../Footer/Footer';
 import { SidePanels } from '../Footer/SidePanels';
 import { Header } from '../Header/Header';
-import { LoginDialog } from '../Login/LoginDialog';
-import { MoreInformationDialog } from '../Login/MoreInformationDialog';
 import { MediaLibraryHost } from '../Media/MediaLibraryHost';
-import { MessageBox } from '../Messages/MessageBox';
-import { NotificationBox } from '../Notifications/NotificationBox';
-import { ReportDialog } from '../Report/ReportDialog';
-import { LevelTipsDialog } from '../User/LevelTipsDialog';
-import { SearchOverlay } from '../Header/SearchOverlay';
+import { Overlays } from './Overlays';
 import { TransitionOutlet } from './TransitionOutlet';
 
 /**
@@ -28,15 +22,11 @@ export const SiteChrome = observer(function SiteChrome({ children }: { children:
       <Header />
       <main className="flex-1">{children}</main>
       <Footer />
-      <SearchOverlay />
-      <LoginDialog />
-      <MoreInformationDialog />
-      <LevelTipsDialog />
+      <Overlays names={['search', 'login', 'moreInformation', 'levelTips']} />
       <SidePanels />
-      <MessageBox />
-      <NotificationBox />
+      <Overlays names={['messages', 'notifications']} />
       <MediaLibraryHost />
-      <ReportDialog />
+      <Overlays names={['report']} />
     </div>
   );
 });
