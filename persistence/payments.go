@@ -27,6 +27,11 @@ func (s PaymentsStore) Create(ctx context.Context, p Payment) error {
 	switch p.Purpose {
 	case "", PaymentTopUp:
 		p.Purpose, p.TargetType, p.TargetID, p.PayeeID = PaymentTopUp, "", 0, 0
+	case PaymentOrder:
+		if p.TargetID <= 0 {
+			return fmt.Errorf("payments store: create %d: an order payment wants its order", p.ID)
+		}
+		p.TargetType, p.PayeeID = PaymentOrder, AccountRevenue
 	case PaymentUnlock:
 		if p.TargetType == "" || p.TargetID <= 0 || p.PayeeID == 0 || p.PayeeID == p.UserID {
 			return fmt.Errorf("payments store: create %d: an unlock wants a target and a payee other than the member", p.ID)

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 
+	"souk/app/coupon"
 	"souk/app/internal/credential"
 	"souk/persistence"
 )
@@ -55,6 +56,10 @@ func (s *Service) RegisterUser(ctx context.Context, in RegisterInput) (RegisterR
 	}
 	if err := s.createWithSlug(ctx, &u, baseSlug(id)); err != nil {
 		return RegisterReply{}, err
+	}
+	// The site's register coupons, once; a failure only costs the gift.
+	if _, err := coupon.GrantRegister(ctx, s.db, u.ID, s.now()); err != nil {
+		s.log.Warn("account: register coupons", "user", u.ID, "error", err)
 	}
 	if err := s.signups.Start(ctx, u.ID); err != nil {
 		return RegisterReply{}, err

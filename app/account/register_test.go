@@ -63,6 +63,19 @@ func TestRegister(t *testing.T) {
 			assert.Zero(t, u.ReferrerID)
 		})
 
+		t.Run("the register coupons, once", func(t *testing.T) {
+			require.NoError(t, f.DB.Coupons().Insert(t.Context(), []persistence.Coupon{{Code: "WELCOME", Type: "register",
+				Names: map[string]string{"en": "Welcome"}, FaceCurrency: "CNY", FaceValue: 500, CreatedAt: 1}}))
+			user, _ := f.Register(t, authtest.NewGuest(), "coupons@souk.dev", "secret-pw", nil)
+			id, err := strconv.ParseInt(user["databaseId"].(string), 10, 64)
+			require.NoError(t, err)
+			got, err := f.DB.Coupons().ListByOwner(t.Context(), id, "", persistence.Now(), persistence.CouponCursor{}, 10)
+			require.NoError(t, err)
+			require.Len(t, got, 1)
+			assert.Equal(t, "WELCOME", got[0].Template)
+			assert.Equal(t, int64(500), got[0].FaceValue)
+		})
+
 		t.Run("validation", func(t *testing.T) {
 			g := authtest.NewGuest()
 			sign, code := f.GetCode(t, g, "valid@souk.dev", "signup")

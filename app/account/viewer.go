@@ -9,6 +9,7 @@ import (
 
 	"souk/app/action"
 	"souk/app/member"
+	"souk/app/ticket"
 	"souk/persistence"
 )
 
@@ -27,11 +28,11 @@ type Viewer struct {
 	GqCredit    int64  `json:"gqCredit" doc:"credit balance (whole points)"`
 	// GqUserSocketToken authenticates the websocket (signed through
 	// SocketTokens).
-	GqUserSocketToken SocketCredentials `json:"gqUserSocketToken"`
-	GqTicket          []json.RawMessage `json:"gqTicket" doc:"open tickets; empty until tickets exist"`
-	GqNotification    int               `json:"gqNotification" doc:"unread notifications"`
-	GqRoles           Roles             `json:"gqRoles"`
-	Profile           Profile           `json:"profile" doc:"the more-information fields"`
+	GqUserSocketToken SocketCredentials   `json:"gqUserSocketToken"`
+	GqTicket          []ticket.TicketView `json:"gqTicket" doc:"the member's tickets that are not closed, most recently updated first"`
+	GqNotification    int                 `json:"gqNotification" doc:"unread notifications"`
+	GqRoles           Roles               `json:"gqRoles"`
+	Profile           Profile             `json:"profile" doc:"the more-information fields"`
 }
 
 // Avatar is the viewer's picture.
@@ -161,6 +162,10 @@ func (s *Service) viewerWith(ctx context.Context, u persistence.User, unread int
 	if err != nil {
 		return Viewer{}, err
 	}
+	tickets, err := ticket.OpenTickets(ctx, s.db, u)
+	if err != nil {
+		return Viewer{}, fmt.Errorf("account: viewer: %w", err)
+	}
 	id := strconv.FormatInt(u.ID, 10)
 	sig, ts := s.sockets.SocketToken(u.ID, viewerSession(ctx), now)
 	v := Viewer{
@@ -175,7 +180,7 @@ func (s *Service) viewerWith(ctx context.Context, u persistence.User, unread int
 		GqMoney:           money,
 		GqCredit:          credit,
 		GqUserSocketToken: SocketCredentials{Signature: sig, Timestamp: ts},
-		GqTicket:          []json.RawMessage{},
+		GqTicket:          tickets,
 		GqNotification:    unread,
 		Profile:           Profile(u.Profile),
 		GqRoles: Roles{

@@ -78,6 +78,29 @@ func TestViewerRoles(t *testing.T) {
 			assert.Equal(t, "/api/avatar?seed="+u.Slug, authtest.Dig(t, v, "avatar", "url"), "gravatars are replaced")
 		})
 
+		t.Run("gqTicket: the member's tickets that are not closed", func(t *testing.T) {
+			u := f.Member(t, persistence.User{Name: "Tina", Email: "tickets@souk.dev"}, "")
+			open := func(key, subject string) persistence.Ticket {
+				tk := persistence.Ticket{UserID: u.ID, CreationKey: key, Subject: subject, Category: "order",
+					LastMessage: "help", CreatedAt: persistence.Millis(now)}
+				m := persistence.TicketMessage{AuthorID: u.ID, CreationKey: key, Content: "help",
+					CreatedAt: persistence.Millis(now)}
+				_, err := f.DB.Tickets().CreateTicket(t.Context(), &tk, &m, 5)
+				require.NoError(t, err)
+				return tk
+			}
+			open("t:1", "First")
+			closed := open("t:2", "Closed")
+			_, _, err := f.DB.Tickets().Close(t.Context(), closed.ID, persistence.Millis(now)+1)
+			require.NoError(t, err)
+			tickets := viewer(u)["gqTicket"].([]any)
+			require.Len(t, tickets, 1)
+			tk := tickets[0].(map[string]any)
+			assert.Equal(t, "First", tk["subject"])
+			assert.Equal(t, "open", tk["status"])
+			assert.Equal(t, "Tina", authtest.Dig(t, tk, "author", "name"))
+		})
+
 		t.Run("an unknown level counts as the lowest", func(t *testing.T) {
 			u := f.Member(t, persistence.User{Email: "gone@souk.dev", LevelKey: "lv99"}, "")
 			v := viewer(u)

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"souk/app/action"
+	"souk/app/coupon"
 	"souk/persistence"
 )
 
@@ -153,6 +154,11 @@ func (s *Social[V]) linkOrCreate(ctx context.Context, provider string, prof soci
 		}
 		err = social.CreateUser(ctx, &u, &persistence.SocialAccount{Provider: provider, Subject: prof.Subject})
 		if err == nil {
+			// The site's register coupons, once; a failure only costs the
+			// gift (account.coupons grants it later).
+			if _, err := coupon.GrantRegister(ctx, s.db, u.ID, s.now()); err != nil {
+				slog.Warn("auth: register coupons", "user", u.ID, "error", err)
+			}
 			return u.ID, "created", nil
 		}
 		if !errors.Is(err, persistence.ErrConflict) {

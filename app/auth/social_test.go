@@ -302,3 +302,22 @@ func TestSocialWeChatCreatesWithUnionID(t *testing.T) {
 	_, err = h.link("wechat", "o-2")
 	require.NoError(t, err)
 }
+
+// TestSocialSignUpGetsRegisterCoupons: a member created by a social login
+// gets the site's register coupons once, like one who registered.
+func TestSocialSignUpGetsRegisterCoupons(t *testing.T) {
+	t.Parallel()
+	h := newSocialHarness(t, nil)
+	ctx := t.Context()
+	require.NoError(t, h.db.Coupons().Insert(ctx, []persistence.Coupon{{Code: "WELCOME", Type: "register",
+		Names: map[string]string{"en": "Welcome"}, FaceCurrency: "CNY", FaceValue: 500, CreatedAt: 1}}))
+	octo := fakeGitHubUser{ID: 99, Login: "coupons", Name: "Coupons"}
+	h.fake.signInNext(octo)
+	got := h.loginAs("GITHUB", "")
+	h.fake.signInNext(octo)
+	h.loginAs("GITHUB", "")
+	list, err := h.db.Coupons().ListByOwner(ctx, got.User.DatabaseID, "", persistence.Now(), persistence.CouponCursor{}, 10)
+	require.NoError(t, err)
+	require.Len(t, list, 1, "once")
+	assert.Equal(t, "WELCOME", list[0].Template)
+}

@@ -59,6 +59,12 @@ func Seed(ctx context.Context, db *persistence.DB) (Result, error) {
 	if err := seedChat(ctx, db, time.Now()); err != nil {
 		return Result{}, err
 	}
+	if err := seedShop(ctx, db); err != nil {
+		return Result{}, err
+	}
+	if err := seedCoupons(ctx, db, time.Now()); err != nil {
+		return Result{}, err
+	}
 	return Result{UsersCreated: created, Logins: append([]Login(nil), Logins...)}, nil
 }
 

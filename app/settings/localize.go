@@ -2,6 +2,7 @@ package settings
 
 import (
 	"souk/app/action"
+	"souk/app/address/geo"
 	"souk/persistence"
 )
 
@@ -73,10 +74,35 @@ func localizeReport(doc ReportDoc, lang string) map[string][]string {
 	return out
 }
 
+// localizeAddressPicker lists the countries the operator narrowed the
+// address picker to, or, when they listed none, every country of the place
+// data (souk/app/address/geo). A listed country's missing names are the
+// data's.
 func localizeAddressPicker(doc AddressPickerDoc, lang string) AddressPicker {
+	if len(doc.Countries) == 0 {
+		countries := geo.Countries()
+		out := AddressPicker{Countries: make([]Country, 0, len(countries))}
+		for _, c := range countries {
+			out.Countries = append(out.Countries, Country{GeonameID: c.ID, Name: c.Name(lang), Names: c.Names()})
+		}
+		return out
+	}
 	out := AddressPicker{Countries: make([]Country, 0, len(doc.Countries))}
 	for _, c := range doc.Countries {
-		out.Countries = append(out.Countries, Country{GeonameID: c.GeonameID, Name: c.Names.In(lang), Names: nonNilText(c.Names)})
+		names := Text{}
+		if p, ok := geo.Get(c.GeonameID); ok {
+			names = p.Names()
+		}
+		for l, n := range c.Names {
+			if n != "" {
+				names[l] = n
+			}
+		}
+		name := names[lang]
+		if name == "" {
+			name = names.In(lang)
+		}
+		out.Countries = append(out.Countries, Country{GeonameID: c.GeonameID, Name: name, Names: names})
 	}
 	return out
 }

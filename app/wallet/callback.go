@@ -81,14 +81,28 @@ func (s *Service) confirm(ctx context.Context, provider string, conf Confirmatio
 	return s.settle(ctx, pay)
 }
 
-// settle applies what a paid payment buys: a top-up's credit, or an
-// unlock (see unlockOp). Its keys make it exactly-once, so it is safe
+// settle applies what a paid payment buys: a top-up's credit, an unlock
+// (see unlockOp), or a shop order (the OrderSettler of SetOrders). Its keys make it exactly-once, so it is safe
 // wherever a paid payment is seen: the callback, and every later look at
 // the payment, which completes what a crash or a hung-up callback left
 // undone.
 func (s *Service) settle(ctx context.Context, pay persistence.Payment) error {
 	if pay.Status != persistence.PaymentPaid {
 		return nil
+	}
+	if pay.Purpose == persistence.PaymentOrder {
+		if orders := s.orderSettler(); orders != nil {
+			res, ok, err := orders.SettleOrder(ctx, pay)
+			if err != nil {
+				return fmt.Errorf("wallet: settle order payment %d: %w", pay.ID, err)
+			}
+			if ok {
+				s.changed(ctx, res, "")
+				return nil
+			}
+		}
+		// The order was paid otherwise, expired or was cancelled: what
+		// this payment paid is the member's to spend (topUpOp below).
 	}
 	op := topUpOp(pay, pay.PaidAt)
 	if pay.Purpose == persistence.PaymentUnlock {

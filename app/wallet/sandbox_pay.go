@@ -21,7 +21,7 @@ type SandboxPayment struct {
 	ID        string `json:"id"`
 	Status    string `json:"status" doc:"pending, paid or expired"`
 	Title     string `json:"title" doc:"translated, e.g. Top up ¥12.30"`
-	Purpose   string `json:"purpose" doc:"topup (credits the member's wallet) or unlock (buys gated content)"`
+	Purpose   string `json:"purpose" doc:"topup (credits the member's wallet), unlock (buys gated content) or order (pays a shop order)"`
 	Currency  string `json:"currency"`
 	Symbol    string `json:"symbol"`
 	Amount    string `json:"amount" doc:"with the currency's decimals"`

@@ -23,10 +23,12 @@ import (
 	"log/slog"
 	"net/http"
 	"strings"
+	"sync"
 	"time"
 
 	"souk/actors"
 	"souk/app/action"
+	"souk/app/internal/payment"
 	"souk/persistence"
 )
 
@@ -112,6 +114,9 @@ type Service struct {
 	// sandbox is also in providers; its confirm page's actions use it.
 	sandbox   *Sandbox
 	providers map[string]Provider
+	// orders settles the payments of shop orders (SetOrders); guarded by ordersMu.
+	ordersMu sync.RWMutex
+	orders   payment.OrderSettler
 }
 
 // New returns the wallet service with the sandbox provider.

@@ -88,6 +88,9 @@ func (s *Service) paymentTitle(lang string, a Asset, pay persistence.Payment) st
 	if pay.Purpose == persistence.PaymentUnlock {
 		key = "payments.qr.unlockTitle"
 	}
+	if pay.Purpose == persistence.PaymentOrder {
+		key = "payments.qr.orderTitle"
+	}
 	return s.translate(lang, key, map[string]any{"symbol": a.Symbol, "amount": a.Format(pay.Amount), "currency": a.Code})
 }
 

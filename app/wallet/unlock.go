@@ -51,3 +51,36 @@ func unlockOp(pay persistence.Payment) persistence.WalletOp {
 		},
 	}
 }
+
+// StartOrder makes the provider payment of a pending shop order: a
+// pending payment of in.Amount that pays in.OrderID once the provider
+// confirms it (see settle and SetOrders), and its QR dialog's data.
+func (s *Service) StartOrder(ctx context.Context, in payment.Order) (payment.Started, error) {
+	provider, err := s.provider("")
+	if err != nil {
+		return payment.Started{}, err
+	}
+	a, err := s.asset(ctx, in.Asset, false)
+	if err != nil {
+		return payment.Started{}, err
+	}
+	if in.Amount <= 0 || in.Amount > a.Max {
+		return payment.Started{}, ErrAmount
+	}
+	return s.start(ctx, provider, a, persistence.Payment{UserID: in.UserID, Purpose: persistence.PaymentOrder,
+		Amount: in.Amount, TargetType: persistence.PaymentOrder, TargetID: in.OrderID, PayeeID: persistence.AccountRevenue})
+}
+
+// SetOrders makes orders settle the paid payments of purpose order; until
+// then (and with nil) such a payment is credited to its member.
+func (s *Service) SetOrders(orders payment.OrderSettler) {
+	s.ordersMu.Lock()
+	s.orders = orders
+	s.ordersMu.Unlock()
+}
+
+func (s *Service) orderSettler() payment.OrderSettler {
+	s.ordersMu.RLock()
+	defer s.ordersMu.RUnlock()
+	return s.orders
+}

@@ -15,7 +15,7 @@ import (
 
 // ChannelInput names a channel.
 type ChannelInput struct {
-	Channel string `json:"channel" doc:"node:<id>, topic:<id>, article:<id> (databaseIds) or feed"`
+	Channel string `json:"channel" doc:"node:<id>, topic:<id>, article:<id>, product:<id> (databaseIds) or feed"`
 }
 
 // Validate accepts the channels' names only.
@@ -47,7 +47,7 @@ func (u Unwatched) LiveWatch() (channel string, watch bool) { return u.Channel, 
 func Register(r *action.Registry) {
 	action.Register(r, action.Spec{
 		Name: "watch",
-		Summary: "Watches a page's live channel (node:<id>, topic:<id>, article:<id> or feed): its events come as live " +
+		Summary: "Watches a page's live channel (node:<id>, topic:<id>, article:<id>, product:<id> or feed): its events come as live " +
 			"frames while the socket is open. At most 16 channels per socket. Answered with watch.",
 		Access: action.Member,
 		Socket: true,

@@ -168,6 +168,7 @@ func serve(ctx context.Context, cfg Config, stdout io.Writer) error {
 	go svc.notify.RunDelivery(ctx)
 	go svc.content.RunViews(ctx)
 	go svc.community.RunSweep(ctx, communitySweepEvery)
+	go svc.shop.RunSweep(ctx, shopSweepEvery)
 	go sweepUploads(ctx, rt.sys.Uploads(), uploadSweepEvery)
 	uploadRoute, mediaRoute := mediaRoutes(svc.media)
 	client, err := web.New(web.Config{

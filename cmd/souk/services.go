@@ -11,11 +11,13 @@ import (
 	"souk/actors"
 	"souk/app/account"
 	"souk/app/action"
+	"souk/app/address"
 	"souk/app/auth"
 	"souk/app/auth/mail"
 	"souk/app/chat"
 	"souk/app/community"
 	"souk/app/content"
+	"souk/app/coupon"
 	"souk/app/follow"
 	"souk/app/media"
 	"souk/app/messages"
@@ -25,6 +27,8 @@ import (
 	"souk/app/report"
 	"souk/app/search"
 	"souk/app/settings"
+	"souk/app/shop"
+	"souk/app/ticket"
 	"souk/app/wallet"
 	"souk/app/watch"
 	"souk/persistence"
@@ -103,6 +107,13 @@ type services struct {
 	ops *ops.Service
 	// search answers the search overlay.
 	search *search.Service
+	// shop answers the shop's products, carts and orders.
+	shop *shop.Service
+	// coupon answers the members' coupons; ticket their support tickets.
+	coupon *coupon.Service
+	ticket *ticket.Service
+	// address answers the members' addresses and the place picker.
+	address *address.Service
 }
 
 // The notify service is the notifier of the features that store events;
@@ -177,10 +188,15 @@ func newServices(d deps) *services {
 		content:  newContent(d, comm, notices, wallets),
 		ops:      ops.New(d.cluster),
 		search:   search.New(search.Config{DB: d.db}),
+		coupon:   newCoupon(d, notices, wallets, events),
+		ticket:   newTicket(d, notices),
+		shop:     newShop(d, notices, wallets),
+		address:  address.New(address.Config{DB: d.db}),
 	}
 	s.pages = page.New(page.Config{DB: d.db, Resolvers: map[string]page.Resolver{
 		"article":   pageResolver(s.content.ArticlePage),
 		"community": pageResolver(s.community.PageContent),
+		"shop":      pageResolver(s.shop.ShopPage),
 	}})
 	s.report = newReport(d, s)
 	return s
@@ -290,6 +306,10 @@ func (s *services) register(reg *action.Registry) {
 	watch.Register(reg)
 	s.ops.Register(reg)
 	s.search.Register(reg)
+	s.coupon.Register(reg)
+	s.ticket.Register(reg)
+	s.shop.Register(reg)
+	s.address.Register(reg)
 }
 
 // verifySocket checks a websocket's gqUserSocketToken for userID: signed by

@@ -6,9 +6,12 @@ import (
 
 	"souk/app/account"
 	"souk/app/action"
+	"souk/app/coupon"
 	"souk/app/messages"
 	"souk/app/notify"
 	"souk/app/report"
+	"souk/app/shop"
+	"souk/app/ticket"
 	"souk/app/wallet"
 	"souk/transport/realtime"
 )
@@ -46,6 +49,9 @@ func socketProtocol(reg *action.Registry) (action.Socket, error) {
 	socket.Events = append(socket.Events, account.Events...)
 	socket.Events = append(socket.Events, wallet.Events...)
 	socket.Events = append(socket.Events, report.Events...)
+	socket.Events = append(socket.Events, coupon.Events...)
+	socket.Events = append(socket.Events, ticket.Events...)
+	socket.Events = append(socket.Events, shop.Events...)
 	for _, f := range realtime.Frames {
 		socket.Frames = append(socket.Frames, action.Event{Name: f.Name, Summary: f.Summary, Payload: f.Payload})
 	}

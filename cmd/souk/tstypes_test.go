@@ -17,10 +17,13 @@ import (
 
 	"souk/app/account"
 	"souk/app/action"
+	"souk/app/coupon"
 	"souk/app/demo"
 	"souk/app/messages"
 	"souk/app/notify"
 	"souk/app/report"
+	"souk/app/shop"
+	"souk/app/ticket"
 	"souk/app/wallet"
 	"souk/transport/realtime"
 )
@@ -45,7 +48,7 @@ func TestWireTypesCoverTheSocket(t *testing.T) {
 		assert.True(t, e.Inbox, "%s is an inbox event", e.Name)
 	}
 
-	for _, e := range append(slices.Concat(account.Events, report.Events), wallet.Events...) {
+	for _, e := range slices.Concat(account.Events, report.Events, wallet.Events, coupon.Events, ticket.Events, shop.Events) {
 		assert.Contains(t, events, e.Name, "RealtimeEvents has the live event %s", e.Name)
 		assert.False(t, e.Inbox, "%s is not stored in the inbox", e.Name)
 	}

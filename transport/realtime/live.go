@@ -35,8 +35,8 @@ var errTooManyChannels = action.Errorf(http.StatusTooManyRequests, "live.error.t
 
 // LiveFrame is the data of a live frame.
 type LiveFrame struct {
-	Channel string `json:"channel" doc:"node:<id>, topic:<id>, article:<id> or feed"`
-	Event   string `json:"event" doc:"topic_created, topic_deleted, answer_created, comment_created, vote_tally, like_count, bounty_changed, deleted or viewing (topic:<id>: {count} members watch the page)"`
+	Channel string `json:"channel" doc:"node:<id>, topic:<id>, article:<id>, product:<id> or feed"`
+	Event   string `json:"event" doc:"topic_created, topic_deleted, answer_created, comment_created, vote_tally, like_count, bounty_changed, deleted, viewing (topic:<id>: {count} members watch the page) or stock (product:<id>: {productId, variants [{id, stock}]})"`
 	Data    any    `json:"data" doc:"the event's data (webui/src/api/live.ts types them)"`
 }
 

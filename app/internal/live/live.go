@@ -6,8 +6,8 @@
 //
 // Channels: "node:<id>" (a node's topic list), "topic:<id>" (a topic's
 // page: its answers, the comments on it and on its answers, likes, votes,
-// bounty), "article:<id>" (its comments and likes) and "feed" (new topics
-// site-wide); ids are databaseIds.
+// bounty), "article:<id>" (its comments and likes), "product:<id>" (a shop
+// product's stock) and "feed" (new topics site-wide); ids are databaseIds.
 //
 // An event is seen by every watcher alike: its items are the actions' views
 // built for a guest (isLiked false, voted -1), and the content of gated
@@ -44,6 +44,8 @@ const (
 	BountyChanged = "bounty_changed"
 	// Deleted: an answer or a comment was deleted (article:, topic:).
 	Deleted = "deleted"
+	// Stock: a product's stock changed (product:).
+	Stock = "stock"
 )
 
 // Node is the channel of a node's topic list.
@@ -55,7 +57,10 @@ func Topic(id int64) string { return "topic:" + strconv.FormatInt(id, 10) }
 // Article is the channel of an article's page.
 func Article(id int64) string { return "article:" + strconv.FormatInt(id, 10) }
 
-var channelName = regexp.MustCompile(`^(?:(?:node|topic|article):[1-9][0-9]{0,18}|feed)$`)
+// Product is the channel of a shop product's page.
+func Product(id int64) string { return "product:" + strconv.FormatInt(id, 10) }
+
+var channelName = regexp.MustCompile(`^(?:(?:node|topic|article|product):[1-9][0-9]{0,18}|feed)$`)
 
 // Valid reports whether channel is a channel's name.
 func Valid(channel string) bool { return channelName.MatchString(channel) }

@@ -5,11 +5,17 @@
 // it), so that neither feature imports the other.
 package payment
 
+import (
+	"context"
+
+	"souk/persistence"
+)
+
 // PaymentView is a payment as its member sees it.
 type PaymentView struct {
 	ID        string `json:"id"`
 	Status    string `json:"status" doc:"pending, paid or expired (a pending payment past expiresAt)"`
-	Purpose   string `json:"purpose" doc:"topup (credits the wallet) or unlock (buys gated content)"`
+	Purpose   string `json:"purpose" doc:"topup (credits the wallet), unlock (buys gated content) or order (pays a shop order)"`
 	Currency  string `json:"currency"`
 	Amount    string `json:"amount" doc:"with the currency's decimals"`
 	CreatedAt int64  `json:"createdAt" doc:"epoch milliseconds"`
@@ -46,4 +52,28 @@ type Unlock struct {
 type Started struct {
 	Payment PaymentView `json:"payment"`
 	QR      QR          `json:"qr"`
+}
+
+// Order is the payment of a pending shop order through the provider
+// (souk/app/shop starts it, souk/app/wallet makes it): once paid, Amount
+// of Asset moves from the world outside through UserID to the site's
+// revenue and the order is marked paid, in one transaction, exactly once
+// (OrderSettler).
+type Order struct {
+	UserID  int64
+	OrderID int64
+	// Asset is a currency code; Amount is in minor units.
+	Asset  string
+	Amount int64
+}
+
+// OrderSettler settles the orders paid through the provider; souk/app/shop's
+// Service is one.
+type OrderSettler interface {
+	// SettleOrder applies a paid payment of purpose order to its order:
+	// the ledger operation and the order marked paid in one transaction,
+	// exactly once (a rerun answers ok and changes nothing). ok is false
+	// when the order cannot take it (paid otherwise, expired, cancelled):
+	// the wallet then credits the payment to the member's balance.
+	SettleOrder(ctx context.Context, pay persistence.Payment) (res persistence.WalletResult, ok bool, err error)
 }

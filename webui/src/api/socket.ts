@@ -344,6 +344,15 @@ export class RealtimeSocket {
       case 'unwatch':
         this.emit('unwatch', data);
         break;
+      case 'coupon':
+        this.emit('coupon', data);
+        break;
+      case 'ticket':
+        this.emit('ticket', data);
+        break;
+      case 'order':
+        this.emit('order', data);
+        break;
       default:
         // An event this client does not know yet (a newer server): ignored.
         action satisfies never;

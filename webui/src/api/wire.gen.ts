@@ -6,8 +6,46 @@ export interface AccountAvatar {
   url: string;
 }
 
+export type AddressListInput = Record<string, never>;
+
+export interface AddressListReply {
+  /** the viewer's addresses: the default first, then by index, the newest first */
+  addresses: AddressView[];
+}
+
 export interface AddressPicker {
   countries: Country[];
+}
+
+export interface AddressView {
+  /** the address's databaseId (decimal string) */
+  id: string;
+  /** SELECTED (every part picked with utils.addressPicker) or MANUAL (a picked country, the rest typed) */
+  type: string;
+  /** the member's default address; exactly one while they have any */
+  default: boolean;
+  /** the country */
+  country: Place;
+  /** the first-level division (province, state, autonomous community …) */
+  province: Place;
+  /** the second-level division (city, county, province …) */
+  city: Place;
+  /** the third-level division (district, municipality …); may be empty */
+  district: Place;
+  /** the street address (street, number, building, flat) */
+  address: string;
+  /** the whole address on one line, composed by the server */
+  addressString: string;
+  /** the recipient's phone number, national format digits */
+  phone: string;
+  /** the phone's country calling code, e.g. "+86" */
+  dialCode: string;
+  /** the recipient's name */
+  name: string;
+  /** the postal code */
+  postcode: string;
+  /** the member's own ordering of their addresses (lowest first after the default) */
+  index: number;
 }
 
 export interface AdjustInput {
@@ -170,6 +208,17 @@ export interface ArticlesPageInfo {
   /** pass it as after for the next page; empty for an empty page */
   endCursor: string;
   hasNextPage: boolean;
+}
+
+export interface Author {
+  /** the member's databaseId */
+  id: string;
+  /** display name */
+  name: string;
+  /** the profile's URL segment */
+  slug: string;
+  /** the member's picture URL */
+  avatar: string;
 }
 
 export interface AuthoredAnswerConnection {
@@ -345,6 +394,79 @@ export interface Carousel {
   caption: string;
 }
 
+export interface CartInput {
+  /** a coupon to price the cart with */
+  couponCode?: string;
+}
+
+export interface CartLine {
+  /** the variant's databaseId */
+  variantId: string;
+  /** the product's databaseId */
+  productId: string;
+  /** the product's title in the request's language */
+  title: string;
+  /** empty for a product's only variant */
+  variantName: string;
+  /** the product's first image */
+  thumb: string;
+  /** items asked for */
+  quantity: number;
+  /** items in stock now */
+  stock: number;
+  /** after the viewer's VIP discount */
+  unitPrice: ShopMoney;
+  /** unitPrice × quantity */
+  lineTotal: ShopMoney;
+  /** the line can be bought as it is (problem is empty) */
+  available: boolean;
+  /** why not: stock (more than in stock), gone (removed), price (no price in the currency), vip, level; empty when available */
+  problem: string;
+}
+
+export interface CartMergeInput {
+  /** the local cart's lines (at most 50) */
+  items: ItemInput[];
+}
+
+export interface CartQuoteInput {
+  /** the local cart's lines (at most 50) */
+  items: ItemInput[];
+  /** a coupon of the viewer's to price the cart with (members only) */
+  couponCode?: string;
+}
+
+export interface CartReply {
+  /** the cart as priced now */
+  cart: CartView;
+}
+
+export interface CartSetInput {
+  /** the variant's databaseId */
+  variantId: string;
+  /** 0 removes the line; at most the stock */
+  quantity: number;
+}
+
+export interface CartView {
+  /** the lines in the order they were added */
+  lines: CartLine[];
+  /** the sum of the quantities */
+  count: number;
+  /** of the available lines */
+  subtotal: ShopMoney;
+  /** the coupon's */
+  discount: ShopMoney;
+  /** subtotal less discount */
+  total: ShopMoney;
+  /** the coupon applied; null for none */
+  coupon?: CouponBrief | null;
+  /** the i18n key of why the coupon asked for does not apply; empty otherwise */
+  couponError: string;
+  /** a line is a physical product: checkout needs an address */
+  needsAddress: boolean;
+}
+
 export interface CastVoteInput {
   /** the vote topic's databaseId */
   topicId: string;
@@ -365,7 +487,7 @@ export interface CatMeta {
 }
 
 export interface ChannelInput {
-  /** node:<id>, topic:<id>, article:<id> (databaseIds) or feed */
+  /** node:<id>, topic:<id>, article:<id>, product:<id> (databaseIds) or feed */
   channel: string;
 }
 
@@ -457,6 +579,40 @@ export interface ChatRoomInput {
   clientId?: string;
 }
 
+export interface CheckoutInput {
+  /** 8-100 of [A-Za-z0-9:_-], made by the client per checkout: the same again answers the same order */
+  clientId: string;
+  /** the cart's variants to buy; the whole cart by default */
+  variantIds?: string[];
+  /** one of the viewer's addresses; required when a line is a physical product */
+  addressId?: string;
+  /** a coupon of the viewer's to apply */
+  couponCode?: string;
+  /** money (the wallet's balance in the request's currency), credit (the product's CREDIT price) or qrcode (a provider payment in the request's currency) */
+  payment: string;
+}
+
+export interface CheckoutReply {
+  /** the order placed (or placed before with this clientId) */
+  order: OrderView;
+  /** the payment success dialog, once paid */
+  success?: PaymentSuccess;
+  /** qrcode: the payment QR dialog's data (absent when the clientId was used before: shop.payOrder makes a new payment) */
+  qr?: QR;
+  /** qrcode: the provider payment (poll wallet.payment); the order is paid once it is */
+  paymentId?: string;
+}
+
+export interface CloseInput {
+  /** the ticket's databaseId */
+  ticketId: string;
+}
+
+export interface CloseReply {
+  /** the ticket, closed */
+  ticket: TicketView;
+}
+
 export interface ClusterStatusReply {
   /** the nodes that answered, by name */
   nodes: NodeStatus[];
@@ -464,6 +620,11 @@ export interface ClusterStatusReply {
   agree: boolean;
   /** what disagrees, in English for the operator's terminal */
   issues: string[];
+}
+
+export interface CodeInput {
+  /** the coupon's code */
+  couponCode: string;
 }
 
 export interface CodeSent {
@@ -558,6 +719,111 @@ export interface Country {
   names: Record<string, string>;
 }
 
+export interface CouponBrief {
+  /** the coupon's code */
+  code: string;
+  /** in the request's language */
+  name: string;
+  /** cash, register or exchange */
+  type: string;
+  /** null for none */
+  faceValue?: ShopMoney | null;
+  /** what it takes off this cart or order */
+  discount?: ShopMoney | null;
+}
+
+export interface CouponCreateInput {
+  /** 1 to 500: how many, for each owner */
+  count: number;
+  /** the members who get them; empty: unowned (register templates only) */
+  ownerIds?: string[];
+  /** what every coupon is */
+  template: TemplateInput;
+}
+
+export interface CouponEdge {
+  /** the coupon */
+  node: CouponView;
+}
+
+export interface CouponEvent {
+  /** the coupon, now the member's */
+  coupon: CouponView;
+}
+
+export interface CouponList {
+  /** the coupons, newest first */
+  edges: CouponEdge[];
+  /** where the next page starts */
+  pageInfo: CouponPageInfo;
+}
+
+export interface CouponMoney {
+  /** ISO code, e.g. CNY, or CREDIT */
+  currency: string;
+  /** decimal text with the currency's decimals, e.g. 12.30 */
+  amount: string;
+}
+
+export interface CouponPageInfo {
+  /** pass as after for the next page */
+  endCursor: string;
+  /** more coupons follow */
+  hasNextPage: boolean;
+}
+
+export interface CouponReply {
+  /** the coupon's info */
+  coupon: CouponView;
+}
+
+export interface CouponView {
+  /** the coupon's code */
+  code: string;
+  /** in the request's language */
+  name: string;
+  /** unused, used, expired, or invalid (no type) */
+  status: string;
+  /** cash, register or exchange; empty when invalid */
+  type: string;
+  /** what it takes off an order; null when it has none */
+  faceValue?: CouponMoney | null;
+  /** it may be gifted to another member (account.couponPush) */
+  allowPush: boolean;
+  /** epoch ms */
+  createdAt: number;
+  /** the expiry */
+  expiredAt: ExpiredAt;
+  /** what an exchange coupon is redeemed for */
+  redeem: RedeemView;
+  /** who may use it */
+  useRestrict: UseRestrictView;
+  /** terms, ids (only restrictedProduct) or other */
+  restrictedType: string;
+  /** the products it applies to, for restrictedType ids */
+  restrictedProduct: ProductRef[];
+  /** the subtotal an order must reach; null for none */
+  minSpend?: CouponMoney | null;
+  /** in the request's language */
+  description: string;
+  /** epoch ms; 0 while unused */
+  usedAt: number;
+  /** the order it paid; empty when unused or redeemed */
+  orderId: string;
+}
+
+export interface CouponsInput {
+  /** unused, used or expired; empty: all */
+  status?: string;
+  /** the endCursor of the page before; empty: the first page */
+  after?: string;
+}
+
+export interface CouponsReply {
+  /** a page of the viewer's coupons */
+  coupons: CouponList;
+}
+
 export interface CreateAnswerInput {
   /** the topic's databaseId */
   topicId: string;
@@ -595,6 +861,11 @@ export interface CreateMenu {
   joinChat: boolean;
   /** show the share-thought section */
   showShare: boolean;
+}
+
+export interface CreateReply {
+  /** the new coupons' codes */
+  codes: string[];
 }
 
 export interface CreateReportInput {
@@ -675,6 +946,11 @@ export interface DeleteChatInput {
   timestamp: string;
 }
 
+export interface DeleteInput {
+  /** the viewer's address to delete */
+  addressId: string;
+}
+
 export interface DeleteMediasInput {
   /** media item ids, at most 100 */
   ids: string[];
@@ -712,9 +988,30 @@ export interface DeletePrivateMessageReply {
   };
 }
 
+export interface DeleteReply {
+  /** always true */
+  success: boolean;
+}
+
+export interface Delivery {
+  /** the codes of code products */
+  codes: string[];
+  /** the download of a download product; empty for none */
+  url: string;
+}
+
 export interface Device {
   header: Header;
   footer: Footer;
+}
+
+export interface DigitalInput {
+  /** download or code */
+  type: string;
+  /** a download's URL (https or this site's media) */
+  url?: string;
+  /** codes to add to a code product: one is delivered per item paid */
+  codes?: string[];
 }
 
 export interface Embed {
@@ -762,6 +1059,13 @@ export interface Entry {
   peer?: Summary | null;
   /** epoch milliseconds */
   createdAt: number;
+}
+
+export interface ExpiredAt {
+  /** epoch ms; 0 never expires */
+  expiredTime: number;
+  /** the expiry has passed */
+  hasExpired: boolean;
 }
 
 export interface FileMimes {
@@ -1114,6 +1418,13 @@ export interface Item {
   createdAt: number;
 }
 
+export interface ItemInput {
+  /** the variant's databaseId */
+  variantId: string;
+  /** 1 or more */
+  quantity: number;
+}
+
 export interface JoinInput {
   /** the node's databaseId */
   nodeId: string;
@@ -1199,6 +1510,13 @@ export interface LevelInfo {
   minPoints: number;
 }
 
+export interface LevelRef {
+  /** e.g. lv2 */
+  key: string;
+  /** in the request's language */
+  name: string;
+}
+
 export interface LevelRoles {
   userCan: string[];
   media: Record<string, MediaRole>;
@@ -1261,9 +1579,9 @@ export interface LikeResult {
 }
 
 export interface LiveFrame {
-  /** node:<id>, topic:<id>, article:<id> or feed */
+  /** node:<id>, topic:<id>, article:<id>, product:<id> or feed */
   channel: string;
-  /** topic_created, topic_deleted, answer_created, comment_created, vote_tally, like_count, bounty_changed, deleted or viewing (topic:<id>: {count} members watch the page) */
+  /** topic_created, topic_deleted, answer_created, comment_created, vote_tally, like_count, bounty_changed, deleted, viewing (topic:<id>: {count} members watch the page) or stock (product:<id>: {productId, variants [{id, stock}]}) */
   event: string;
   /** the event's data (webui/src/api/live.ts types them) */
   data: unknown;
@@ -1417,6 +1735,20 @@ export interface MessageImage {
   height: number;
 }
 
+export interface MessageList {
+  /** the messages, oldest first */
+  edges: TicketMessageEdge[];
+  /** where the next page starts */
+  pageInfo: TicketPageInfo;
+}
+
+export interface MessageReply {
+  /** the ticket after */
+  ticket: TicketView;
+  /** the message written */
+  message: TicketMessage;
+}
+
 export interface MessagesMessageEdge {
   /** the message's id */
   cursor: string;
@@ -1433,6 +1765,13 @@ export interface MessagesPageInfo {
   endCursor: string;
   /** more (older) entries exist */
   hasNextPage: boolean;
+}
+
+export interface MoneyInput {
+  /** ISO code of a site currency, e.g. CNY */
+  currency: string;
+  /** decimal text with at most the currency's decimals, e.g. 12.30 */
+  amount: string;
 }
 
 export interface NextLevel {
@@ -1572,6 +1911,123 @@ export interface OnlineReply {
   };
 }
 
+export interface OrderEdge {
+  /** the order's id: pass it as after */
+  cursor: string;
+  /** the order */
+  node: OrderView;
+}
+
+export interface OrderEvent {
+  /** the order as its buyer sees it */
+  order: OrderView;
+}
+
+export interface OrderInput {
+  /** the order's databaseId */
+  orderId: string;
+}
+
+export interface OrderLineView {
+  /** the variant's databaseId */
+  variantId: string;
+  /** the product's databaseId */
+  productId: string;
+  /** the product's title in the request's language */
+  title: string;
+  /** empty for a product's only variant */
+  variantName: string;
+  /** the product's first image */
+  thumb: string;
+  /** items bought */
+  quantity: number;
+  /** as paid, after the VIP discount */
+  unitPrice: ShopMoney;
+  /** unitPrice × quantity */
+  lineTotal: ShopMoney;
+}
+
+export interface OrderList {
+  /** the orders, newest first */
+  edges: OrderEdge[];
+  /** how to read on */
+  pageInfo: ShopPageInfo;
+}
+
+export interface OrderReply {
+  /** the order as its buyer sees it */
+  order: OrderView;
+  /** the payment success dialog, once paid */
+  success?: PaymentSuccess;
+}
+
+export interface OrderStatusInput {
+  /** the order's databaseId */
+  orderId: string;
+  /** shipped, delivered, completed or refunded */
+  status: string;
+  /** the parcel's tracking number (shipped) */
+  trackingNo?: string;
+}
+
+export interface OrderStep {
+  /** the order's status */
+  status: string;
+  /** epoch milliseconds */
+  at: number;
+}
+
+export interface OrderView {
+  /** the order's databaseId */
+  id: string;
+  /** the human order number: S, the date (YYYYMMDD) and the id's tail */
+  number: string;
+  /** pending, paid, shipped, delivered, completed, refunded, cancelled or expired */
+  status: string;
+  /** the lines as bought */
+  lines: OrderLineView[];
+  /** the lines' sum */
+  subtotal: ShopMoney;
+  /** the coupon's */
+  discount: ShopMoney;
+  /** what was (or is to be) paid */
+  total: ShopMoney;
+  /** the coupon used; null for none */
+  coupon?: CouponBrief | null;
+  /** money, credit or qrcode; empty for an order that cost nothing */
+  payment: string;
+  /** where it ships; null for a digital order */
+  address?: AddressView | null;
+  /** a digital order's codes and download once paid; null otherwise */
+  delivery?: Delivery | null;
+  /** the parcel's tracking number once shipped; empty otherwise */
+  trackingNo: string;
+  /** epoch milliseconds */
+  createdAt: number;
+  /** epoch milliseconds; 0 until paid */
+  paidAt: number;
+  /** a pending order's deadline, epoch milliseconds; 0 otherwise */
+  expiresAt: number;
+  /** the status changes, oldest first */
+  history: OrderStep[];
+}
+
+export interface OrdersInput {
+  /** only orders of this status */
+  status?: string;
+  /** endCursor of the page before */
+  after?: string;
+  /** page size, 20 by default, at most 40 */
+  first?: number;
+  /** mine (the default) or all (every member's orders: administrators only) */
+  scope?: string;
+}
+
+export interface OrdersReply {
+  /** a page of the viewer's orders */
+  orders: OrderList;
+}
+
 export interface PageDataGuaqi {
   loginData?: LoginData;
 }
@@ -1616,6 +2072,13 @@ export interface PagePageInfo {
   layout: string;
 }
 
+export interface PayOrderInput {
+  /** one of the viewer's pending orders */
+  orderId: string;
+  /** money or credit (from the wallet, in the order's currency) or qrcode (a new provider payment) */
+  payment: string;
+}
+
 export interface PaymentInput {
   /** the payment's id */
   id: string;
@@ -1625,11 +2088,24 @@ export interface PaymentReply {
   payment: PaymentView;
 }
 
+export interface PaymentSuccess {
+  /** the first line's thumb and title */
+  data: SuccessData;
+  /** the coupon used; null for none */
+  coupon?: CouponBrief | null;
+  /** the currency's sign; empty for credit */
+  symbol: string;
+  /** the total paid, with the currency's decimals */
+  finalPrice: string;
+  /** money, credit or qrcode */
+  payment: string;
+}
+
 export interface PaymentView {
   id: string;
   /** pending, paid or expired (a pending payment past expiresAt) */
   status: string;
-  /** topup (credits the wallet) or unlock (buys gated content) */
+  /** topup (credits the wallet), unlock (buys gated content) or order (pays a shop order) */
   purpose: string;
   currency: string;
   /** with the currency's decimals */
@@ -1640,6 +2116,54 @@ export interface PaymentView {
   expiresAt: number;
   /** epoch milliseconds; 0 until paid */
   paidAt: number;
+}
+
+export interface Person {
+  /** the member's databaseId */
+  id: string;
+  /** display name */
+  name: string;
+  /** the profile's URL segment, for a link to /u/<slug> */
+  slug: string;
+  /** the member's picture URL */
+  avatar: string;
+}
+
+export interface PickerInput {
+  /** the place whose places to list (a country, a division); 0 lists the countries */
+  geonameId: string;
+  /** zh-hans, en or es; another or none is the request's language */
+  lang: string;
+}
+
+export interface PickerItem {
+  /** the place's GeoNames id */
+  geonameId: number;
+  /** its name in lang (the English GeoNames name where the data has none in lang) */
+  name: string;
+  /** whether utils.addressPicker lists places inside it */
+  hasChildren: boolean;
+}
+
+export interface PickerReply {
+  /** the places, ordered by their English name */
+  items: PickerItem[];
+  /** the items' level: 0 countries, 1 first-level divisions, 2 second-level, 3 third-level */
+  level: number;
+}
+
+export interface Place {
+  /** GeoNames id of the place; 0 for a part typed by hand (MANUAL) or left out */
+  geonameId: number;
+  /** the place's name in the request language where the data has it, else as saved */
+  name: string;
+}
+
+export interface PlaceInput {
+  /** the place's GeoNames id (from utils.addressPicker); 0 for a typed part */
+  geonameId: string;
+  /** a MANUAL address's typed name of the part; ignored for a picked place */
+  name: string;
 }
 
 export interface Post {
@@ -1711,6 +2235,111 @@ export interface PrivateMessageEvent {
   conversation: ConversationUnread;
 }
 
+export interface ProductArchiveInput {
+  /** a category's databaseId: its products only */
+  categoryId?: string;
+  /** a tag's databaseId: its products only */
+  tagId?: string;
+  /** endCursor of the page before */
+  after?: string;
+  /** page size, 20 by default, at most 40 */
+  first?: number;
+}
+
+export interface ProductArchiveReply {
+  /** a page of products */
+  products: ProductList;
+  /** the category or tag listed */
+  term?: Term;
+}
+
+export interface ProductEdge {
+  /** the product's id: pass it as after */
+  cursor: string;
+  /** the product */
+  node: ProductView;
+}
+
+export interface ProductInput {
+  /** the product's databaseId */
+  databaseId: string;
+}
+
+export interface ProductList {
+  /** the products, newest first */
+  edges: ProductEdge[];
+  /** how to read on */
+  pageInfo: ShopPageInfo;
+}
+
+export interface ProductRef {
+  /** the product's databaseId */
+  id: string;
+  /** in the request's language */
+  title: string;
+  /** the product's URL segment */
+  slug: string;
+}
+
+export interface ProductReply {
+  /** the product as the viewer sees it */
+  product: ProductView;
+}
+
+export interface ProductRoles {
+  /** VIP tier keys: only members holding one of them (or a higher one) may buy it; empty: anyone */
+  vipOnly: string[];
+  /** the growth level key a buyer needs; empty: none */
+  minLevel: string;
+}
+
+export interface ProductView {
+  /** the product's databaseId */
+  id: string;
+  /** the URL's slug */
+  slug: string;
+  /** the product's page without the language prefix: /shop/{slug}-{id} */
+  uri: string;
+  /** in the request's language (another language's when it has none) */
+  title: string;
+  /** sanitized HTML */
+  description: string;
+  /** plain text */
+  excerpt: string;
+  /** image URLs; the first is the thumb */
+  images: string[];
+  /** physical (needs an address) or digital */
+  kind: string;
+  /** a digital product's delivery: download or code; empty for a physical one */
+  digitalType: string;
+  /** the category's databaseId; empty for none */
+  categoryId: string;
+  /** the category; absent for none */
+  category?: Term;
+  /** the product's tags */
+  tags: Term[];
+  /** the buyable variants in order (at least one) */
+  variants: VariantView[];
+  /** the lowest variant price in the request's currency after the viewer's VIP discount */
+  price: ShopMoney;
+  /** the lowest variant price before the discount */
+  listPrice: ShopMoney;
+  /** percent off per VIP tier, lowest tier first */
+  vipDiscounts: VIPDiscount[];
+  /** who may buy it */
+  roles: ProductRoles;
+  /** the viewer may buy it (signed in, the VIP tier and level it needs, in stock) */
+  canBuy: boolean;
+  /** why the viewer may not buy it: login, vip, level; empty when they may */
+  buyBlock: string;
+  /** the sum of the variants' stock */
+  stock: number;
+  /** items sold (paid or waiting for payment) */
+  sold: number;
+  /** epoch milliseconds */
+  createdAt: number;
+}
+
 export interface Profile {
   /** male, female, other or empty */
   gender: string;
@@ -1718,6 +2347,20 @@ export interface Profile {
   birthday: string;
   location: string;
   website: string;
+}
+
+export interface PushInput {
+  /** the viewer's coupon */
+  couponCode: string;
+  /** the recipient's databaseId */
+  toUserId: string;
+}
+
+export interface PushReply {
+  /** always true */
+  success: boolean;
+  /** the coupon, now the recipient's */
+  coupon: CouponView;
 }
 
 export interface QR {
@@ -1819,6 +2462,48 @@ export interface RecentsPage {
   pageInfo: MessagesPageInfo;
 }
 
+export interface RedeemInput {
+  /** custom, money, credit, level or none */
+  type: string;
+  /** a custom redemption's text */
+  text?: string;
+  /** a money redemption's amount */
+  money?: MoneyInput;
+  /** a credit redemption's points, e.g. 120 */
+  credit?: string;
+  /** a level redemption's growth level key, e.g. lv2 */
+  level?: string;
+}
+
+export interface RedeemReply {
+  /** the coupon, now used */
+  coupon: CouponView;
+  /** what was paid into the wallet; absent for level, custom and none */
+  wallet?: Redeemed;
+  /** the growth level key the member holds after a level coupon */
+  level?: string;
+}
+
+export interface RedeemView {
+  /** custom, money, credit, level or none */
+  type: string;
+  /** the custom redemption's text */
+  text: string;
+  /** a money redemption's amount; null otherwise */
+  money?: CouponMoney | null;
+  /** a credit redemption's points, e.g. 120; empty otherwise */
+  credit: string;
+  /** a level redemption's growth level key, e.g. lv2; empty otherwise */
+  level: string;
+}
+
+export interface Redeemed {
+  /** what was added */
+  amount: CouponMoney;
+  /** the balance of the asset after, decimal text */
+  balance: string;
+}
+
 export interface RefreshReply {
   refresh: {
     /** the new access token; also set as a cookie */
@@ -1871,6 +2556,17 @@ export interface RegisterInput {
 
 export interface RegisterReply {
   registerUser: UserReplyViewer;
+}
+
+export interface ReplyInput {
+  /** the ticket's databaseId */
+  ticketId: string;
+  /** plain text, at most 4000 characters */
+  content: string;
+  /** at most 5 media URLs (/api/media/…) of the author's library */
+  attachments?: string[];
+  /** 8 to 100 of [A-Za-z0-9:_-]; the same again answers the same message */
+  clientId: string;
 }
 
 export interface Report {
@@ -1973,6 +2669,15 @@ export interface ResolveReportReply {
   report: Report;
 }
 
+export interface RestrictInput {
+  /** none, ids or levels */
+  type: string;
+  /** the members allowed, for ids */
+  users?: string[];
+  /** the growth level keys allowed, for levels */
+  levels?: string[];
+}
+
 export interface ResumeInbox {
   /** required: the last inbox seq the client holds */
   lastSeq?: number | null;
@@ -2016,7 +2721,7 @@ export interface SandboxPayment {
   status: string;
   /** translated, e.g. Top up ¥12.30 */
   title: string;
-  /** topup (credits the member's wallet) or unlock (buys gated content) */
+  /** topup (credits the member's wallet), unlock (buys gated content) or order (pays a shop order) */
   purpose: string;
   currency: string;
   symbol: string;
@@ -2063,6 +2768,84 @@ export interface SaveArticleReply {
 export interface SaveArticleResult {
   success: boolean;
   article: ArticleNode;
+}
+
+export interface SaveInput {
+  /** the viewer's address to edit; empty creates one */
+  addressId: string;
+  /** SELECTED (country, province, city, district picked) or MANUAL (country picked, the rest typed) */
+  type: string;
+  /** make it the default address (the first address always is) */
+  default: boolean;
+  /** the country (geonameId required) */
+  country: PlaceInput;
+  /** the first-level division */
+  province: PlaceInput;
+  /** the second-level division */
+  city: PlaceInput;
+  /** the third-level division (optional) */
+  district: PlaceInput;
+  /** the street address, 1 to 200 characters */
+  address: string;
+  /** ignored: the server composes the one-line address */
+  addressString: string;
+  /** the recipient's phone number, valid for dialCode */
+  phone: string;
+  /** the phone's country calling code, e.g. +86 */
+  dialCode: string;
+  /** the recipient's name, 1 to 60 characters */
+  name: string;
+  /** the postal code: letters, digits, spaces and dashes, up to 20 */
+  postcode: string;
+  /** the member's ordering of the address, 0 to 10000 */
+  index: number;
+}
+
+export interface SaveProductInput {
+  /** the product to edit; omitted to create one */
+  id?: string;
+  /** the URL's slug: letters, digits and dashes */
+  slug: string;
+  /** the title per language; at least one */
+  titles: Record<string, string>;
+  /** the description per language (HTML, sanitized) */
+  descriptions?: Record<string, string>;
+  /** image URLs (https, this site's media or data:image), the first is the thumb */
+  images?: string[];
+  /** physical or digital */
+  kind: string;
+  /** a shop category's databaseId */
+  categoryId?: string;
+  /** tag names: each becomes a shop tag (made when new) */
+  tags?: string[];
+  /** the price per currency of a product without variants (then one variant is made, with stock) */
+  prices?: Record<string, string>;
+  /** the stock of a product without variants */
+  stock?: number;
+  /** the product's variants in order; a stored variant left out is removed */
+  variants?: VariantInput[];
+  /** a digital product's delivery */
+  digital?: DigitalInput;
+  /** VIP tier keys that may buy it; empty: anyone */
+  vipOnly?: string[];
+  /** the growth level key a buyer needs */
+  minLevel?: string;
+  /** percent off (0..100) per VIP tier key */
+  vipDiscounts?: Record<string, number>;
+}
+
+export interface SaveReply {
+  /** the saved address */
+  gqAddressCreate: SaveResult;
+}
+
+export interface SaveResult {
+  /** always true */
+  success: boolean;
+  /** a new address (false: an edit) */
+  created: boolean;
+  /** the address as saved */
+  address: AddressView;
 }
 
 export interface SearchInput {
@@ -2184,6 +2967,20 @@ export interface SettingsGetReply {
   settings: Settings;
 }
 
+export interface ShopMoney {
+  /** ISO code, or CREDIT */
+  currency: string;
+  /** decimal text with exactly the currency's decimals ("12.30"; credit "120") */
+  amount: string;
+}
+
+export interface ShopPageInfo {
+  /** pass it as after for the next page; empty for an empty page */
+  endCursor: string;
+  /** more products follow */
+  hasNextPage: boolean;
+}
+
 export interface ShowRoomInput {
   /** the room; default chat */
   room?: string;
@@ -2256,6 +3053,13 @@ export interface SocketCredentials {
   timestamp: string;
 }
 
+export interface SuccessData {
+  /** the product's first image */
+  thumb: string;
+  /** the first line's title */
+  title: string;
+}
+
 export interface SuccessReply {
   success: boolean;
 }
@@ -2281,11 +3085,155 @@ export interface Target {
   deleted: boolean;
 }
 
+export interface TemplateInput {
+  /** per language code; at least one */
+  name: Record<string, string>;
+  /** cash, register or exchange */
+  type: string;
+  /** what it takes off an order; required for cash and register */
+  faceValue?: MoneyInput;
+  /** it may be gifted */
+  allowPush: boolean;
+  /** epoch ms, in the future; 0 never expires */
+  expiredTime: number;
+  /** what an exchange coupon is redeemed for; none for the others */
+  redeem: RedeemInput;
+  /** who may use it */
+  useRestrict: RestrictInput;
+  /** terms, ids or other; empty is other */
+  restrictedType: string;
+  /** the products it applies to, for ids */
+  restrictedProduct?: string[];
+  /** the subtotal an order must reach, in the face value's currency */
+  minSpend?: MoneyInput;
+  /** per language code */
+  description?: Record<string, string>;
+}
+
+export interface Term {
+  /** the term's databaseId */
+  id: string;
+  /** the URL's slug */
+  slug: string;
+  /** in the request's language */
+  name: string;
+}
+
 export interface TermInput {
   /** letters, digits and single hyphens, at most 60 characters */
   slug: string;
   /** the name per language; sets it when given, the slug names a new term otherwise */
   names?: Record<string, string>;
+}
+
+export interface ThreadInput {
+  /** the ticket's databaseId */
+  ticketId: string;
+  /** the endCursor of the page before; empty: the first messages */
+  after?: string;
+}
+
+export interface ThreadReply {
+  /** the ticket */
+  ticket: TicketView;
+  /** a page of its messages, oldest first */
+  messages: MessageList;
+}
+
+export interface TicketCreateInput {
+  /** at most 120 characters */
+  subject: string;
+  /** order, payment, account, content or other */
+  category: string;
+  /** the first message, plain text, at most 4000 characters */
+  message: string;
+  /** at most 5 media URLs (/api/media/…) of the member's library */
+  attachments?: string[];
+  /** 8 to 100 of [A-Za-z0-9:_-]; the same again answers the same ticket */
+  clientId: string;
+}
+
+export interface TicketEdge {
+  /** the ticket */
+  node: TicketView;
+}
+
+export interface TicketEvent {
+  /** the ticket after the change */
+  ticket: TicketView;
+  /** the new message; absent on a close */
+  message?: TicketMessage;
+}
+
+export interface TicketList {
+  /** the tickets, most recently updated first */
+  edges: TicketEdge[];
+  /** where the next page starts */
+  pageInfo: TicketPageInfo;
+}
+
+export interface TicketListInput {
+  /** open, answered or closed; empty: all */
+  status?: string;
+  /** mine (default) or all (administrators only) */
+  scope?: string;
+  /** the endCursor of the page before; empty: the first page */
+  after?: string;
+}
+
+export interface TicketListReply {
+  /** a page of tickets */
+  tickets: TicketList;
+}
+
+export interface TicketMessage {
+  /** the message's databaseId */
+  id: string;
+  /** its ticket */
+  ticketId: string;
+  /** who wrote it */
+  author: Author;
+  /** an administrator's answer */
+  staff: boolean;
+  /** plain text as typed, at most 4000 characters */
+  content: string;
+  /** media URLs of the author's library */
+  attachments: string[];
+  /** epoch ms */
+  createdAt: number;
+}
+
+export interface TicketMessageEdge {
+  /** the message */
+  node: TicketMessage;
+}
+
+export interface TicketPageInfo {
+  /** pass as after for the next page */
+  endCursor: string;
+  /** more follow */
+  hasNextPage: boolean;
+}
+
+export interface TicketView {
+  /** the ticket's databaseId */
+  id: string;
+  /** as typed */
+  subject: string;
+  /** order, payment, account, content or other */
+  category: string;
+  /** open (waiting for staff), answered or closed */
+  status: string;
+  /** epoch ms */
+  createdAt: number;
+  /** epoch ms of the last message or close */
+  updatedAt: number;
+  /** an excerpt of the newest message */
+  lastMessage: string;
+  /** for the owner: staff answered since they last read it; for staff: it waits for an answer */
+  unread: boolean;
+  /** the member who opened it */
+  author: Author;
 }
 
 export interface Tier {
@@ -2482,6 +3430,15 @@ export interface UploadStatusInput {
   uploadId: string;
 }
 
+export interface UseRestrictView {
+  /** none (anyone holding it), ids (only users) or levels (members at one of levels) */
+  type: string;
+  /** the members allowed, for type ids */
+  users: Person[];
+  /** the growth levels allowed, for type levels */
+  levels: LevelRef[];
+}
+
 export interface User {
   name: string;
   gqSlug: string;
@@ -2496,6 +3453,39 @@ export interface UserList {
 
 export interface UserReplyViewer {
   user: Viewer;
+}
+
+export interface VIPDiscount {
+  /** the VIP tier's key */
+  tier: string;
+  /** the tier's name in the request's language */
+  name: string;
+  /** percent off the list price */
+  percent: number;
+}
+
+export interface VariantInput {
+  /** an existing variant's databaseId; omitted for a new one */
+  id?: string;
+  /** the variant's name per language (e.g. "M / red"); empty for a product's only variant */
+  names?: Record<string, string>;
+  /** price per currency code (or CREDIT) as decimal text with at most the currency's decimals */
+  prices: Record<string, string>;
+  /** items in stock, 0 or more (a code product's stock is its free codes) */
+  stock: number;
+}
+
+export interface VariantView {
+  /** the variant's databaseId */
+  id: string;
+  /** in the request's language; empty for a product's only variant */
+  name: string;
+  /** in the request's currency (CREDIT when the product is priced in credit only), after the viewer's VIP discount; amount empty when it has no price there */
+  price: ShopMoney;
+  /** before the VIP discount */
+  listPrice: ShopMoney;
+  /** items in stock */
+  stock: number;
 }
 
 export interface VerifyCodeInput {
@@ -2546,8 +3536,8 @@ export interface Viewer {
   /** credit balance (whole points) */
   gqCredit: number;
   gqUserSocketToken: SocketCredentials;
-  /** open tickets; empty until tickets exist */
-  gqTicket: unknown[];
+  /** the member's tickets that are not closed, most recently updated first */
+  gqTicket: TicketView[];
   /** unread notifications */
   gqNotification: number;
   gqRoles: Roles;
@@ -2625,6 +3615,31 @@ export interface Watching {
 
 /** Every action of POST /api/request: its input (the envelope's `data`) and its reply. */
 export interface Actions {
+  /** The viewer's addresses, the default first, then by index, the newest first. Who may call it: member. */
+  "account.addresses": {
+    input: AddressListInput;
+    output: AddressListReply;
+  };
+  /** The info of one coupon by its code: the viewer's own, or any for an administrator. Who may call it: member. */
+  "account.coupon": {
+    input: CodeInput;
+    output: CouponReply;
+  };
+  /** Gifts one of the viewer's unused, unexpired coupons that allows it to another member, exactly once; the recipient is notified live. Who may call it: member. */
+  "account.couponPush": {
+    input: PushInput;
+    output: PushReply;
+  };
+  /** Redeems one of the viewer's exchange coupons once: its money or credit into the wallet, or the growth points of its level; the coupon is marked used in the same step. Who may call it: member. */
+  "account.couponRedeem": {
+    input: CodeInput;
+    output: RedeemReply;
+  };
+  /** A page of the viewer's coupons, newest first (status: unused, used or expired, empty all; after, an endCursor); the register coupons due to the viewer are granted first. Who may call it: member. */
+  "account.coupons": {
+    input: CouponsInput;
+    output: CouponsReply;
+  };
   /** The caller's growth: points, level, the next level and its threshold, and today's points per reason with their caps. Who may call it: member. */
   "account.growth": {
     input: Record<string, never>;
@@ -2640,10 +3655,20 @@ export interface Actions {
     input: Record<string, never>;
     output: ClusterStatusReply;
   };
+  /** Makes count (1 to 500) coupons from a template with unguessable codes: for the members of ownerIds (count each), or unowned; a register coupon without owners is a template every new member gets once. Who may call it: admin. */
+  "admin.createCoupons": {
+    input: CouponCreateInput;
+    output: CreateReply;
+  };
   /** Makes a one-time login link for a member, valid 24 hours. Who may call it: admin. */
   "admin.loginToken": {
     input: LoginTokenInput;
     output: LoginTokenReply;
+  };
+  /** Moves a paid order on: shipped (with a tracking number), delivered, completed, or refunded (the payment goes back to the buyer's balance and unshipped items back in stock). Who may call it: admin. */
+  "admin.orderStatus": {
+    input: OrderStatusInput;
+    output: OrderReply;
   };
   /** A page of the moderation queue: the open reports (or the resolved ones), the oldest first. Who may call it: admin. */
   "admin.reports": {
@@ -2729,6 +3754,26 @@ export interface Actions {
   "auth.viewer": {
     input: Record<string, never>;
     output: ViewerReply;
+  };
+  /** The viewer's cart priced in the request's currency, with a coupon applied when couponCode is given. Who may call it: member. */
+  "cart.get": {
+    input: CartInput;
+    output: CartReply;
+  };
+  /** Adds a guest's local cart to the viewer's after sign-in: quantities add up, clamped to the stock; unknown variants are dropped. Who may call it: member. */
+  "cart.merge": {
+    input: CartMergeInput;
+    output: CartReply;
+  };
+  /** Prices a guest's local cart (at most 50 lines) in the request's currency; nothing is stored. Who may call it: public. */
+  "cart.quote": {
+    input: CartQuoteInput;
+    output: CartReply;
+  };
+  /** Sets the quantity of a variant in the viewer's cart (0 removes it); more than the stock or a negative quantity is refused. Who may call it: member. */
+  "cart.set": {
+    input: CartSetInput;
+    output: CartReply;
   };
   /** A page of a member's answers (authorId), newest first (first, default 20, at most 50; after, an endCursor), each with its topic's title; an answer's content is empty while its topic's gate keeps the viewer out. Who may call it: public. */
   "community.answers": {
@@ -2825,6 +3870,11 @@ export interface Actions {
     input: DeleteActionInput;
     output: DeleteActionReply;
   };
+  /** Deletes an address of the viewer; when it was the default, the newest remaining address becomes the default. Who may call it: member. */
+  "mutates.deleteAddress": {
+    input: DeleteInput;
+    output: DeleteReply;
+  };
   /** Deletes media items: the viewer's own, or any for an admin; nothing is deleted when one of them may not be. Who may call it: member. */
   "mutates.deleteMedias": {
     input: DeleteMediasInput;
@@ -2845,10 +3895,20 @@ export interface Actions {
     input: ReadPrivateMessagesInput;
     output: ReadPrivateMessagesReply;
   };
+  /** Creates an address of the viewer (at most 20) or edits one (addressId): SELECTED places must be in the data and lie one in the other, MANUAL types the parts below the country; the phone must be valid for the dial code; the first address, or one saved as default, becomes the only default. Who may call it: member. */
+  "mutates.saveAddress": {
+    input: SaveInput;
+    output: SaveReply;
+  };
   /** Creates or edits an article, or adds a language version to an article's group; the content is sanitized HTML. Who may call it: admin. */
   "mutates.saveArticle": {
     input: SaveArticleInput;
     output: SaveArticleReply;
+  };
+  /** Creates or edits a product: titles and descriptions per language (sanitized HTML), images, kind, category and tags, variants with their prices per currency (or CREDIT) and stock, a digital download or codes, VIP-only tiers, a minimum level and VIP discounts. Who may call it: admin. */
+  "mutates.saveProduct": {
+    input: SaveProductInput;
+    output: ProductReply;
   };
   /** Sends a private message (needs the directMessages capability; plain text with line breaks, up to 2000 characters, empty only with an image; image is a media id of an image the sender owns, else 400 messages.error.image). The recipient's connections and the sender's other ones get a private_message event. clientId makes a retry return the first message and send nothing more. A member sends at most 20 messages at once, then one every 0.5 s (429 message.error.throttled with seconds). Who may call it: member. */
   "mutates.sendMessage": {
@@ -2890,10 +3950,80 @@ export interface Actions {
     input: SearchUserInput;
     output: SearchUserReply;
   };
+  /** A page of products, the newest first: all, of a category or of a tag. Who may call it: public. */
+  "shop.archive": {
+    input: ProductArchiveInput;
+    output: ProductArchiveReply;
+  };
+  /** Cancels one of the viewer's pending orders: its stock and coupon are given back. Who may call it: member. */
+  "shop.cancelOrder": {
+    input: OrderInput;
+    output: OrderReply;
+  };
+  /** Places an order of the viewer's cart (or of some of its variants), once per clientId. money and credit: the order, its stock, coupon and payment in one transaction, answered with success. qrcode: a pending order holding its stock for 15 minutes and a provider payment whose QR the client shows. Who may call it: member. */
+  "shop.checkout": {
+    input: CheckoutInput;
+    output: CheckoutReply;
+  };
+  /** The buyer confirms a shipped or delivered order arrived: it is completed. Who may call it: member. */
+  "shop.confirmReceipt": {
+    input: OrderInput;
+    output: OrderReply;
+  };
+  /** One of the viewer's orders (an administrator reads any), with the payment success once paid. Who may call it: member. */
+  "shop.order": {
+    input: OrderInput;
+    output: OrderReply;
+  };
+  /** A page of the viewer's orders (scope all: every member's, for administrators), the newest first, optionally of one status. Who may call it: member. */
+  "shop.orders": {
+    input: OrdersInput;
+    output: OrdersReply;
+  };
+  /** Pays one of the viewer's pending orders: from the wallet (money, credit) or with a new QR payment (qrcode; its 300 s countdown starts again). Who may call it: member. */
+  "shop.payOrder": {
+    input: PayOrderInput;
+    output: CheckoutReply;
+  };
+  /** A product in the request's language with its variants, prices in the request's currency (after the viewer's VIP discount), stock, and whether the viewer may buy it. Who may call it: public. */
+  "shop.product": {
+    input: ProductInput;
+    output: ProductReply;
+  };
+  /** Closes a ticket (its owner, or an administrator); closing it again changes nothing. Who may call it: member. */
+  "ticket.close": {
+    input: CloseInput;
+    output: CloseReply;
+  };
+  /** Opens a support ticket with its first message (at most 5 open tickets a member); the same clientId again answers the ticket opened the first time. Who may call it: member. */
+  "ticket.create": {
+    input: TicketCreateInput;
+    output: MessageReply;
+  };
+  /** A page of tickets, most recently updated first: the viewer's, or everyone's (scope all, administrators only); status open, answered or closed filters. Who may call it: member. */
+  "ticket.list": {
+    input: TicketListInput;
+    output: TicketListReply;
+  };
+  /** Adds a message to a ticket that is not closed (the owner, or staff: an administrator's answer marks it answered, the owner's open again); idempotent by clientId. Who may call it: member. */
+  "ticket.reply": {
+    input: ReplyInput;
+    output: MessageReply;
+  };
+  /** A ticket with a page of its messages, oldest first (after, an endCursor): the owner's or, for an administrator, any; the owner reading it marks it read. Who may call it: member. */
+  "ticket.thread": {
+    input: ThreadInput;
+    output: ThreadReply;
+  };
   /** Updates the caller's profile (the more-information dialog) and marks it complete. Who may call it: member. */
   "updateUser": {
     input: UpdateUserInput;
     output: UpdateUserReply;
+  };
+  /** The places inside a place for the address form's picker: the countries for geonameId 0 (every country of the data, or the ones the address_picker settings list), then first-level divisions, second and third levels where the GeoNames data has them, named in lang; an unknown geonameId is refused. Who may call it: public. */
+  "utils.addressPicker": {
+    input: PickerInput;
+    output: PickerReply;
   };
   /** Sends a chat message (at most 120 characters, one every 2 seconds; needs the chat capability). The room broadcasts it as a chat_room event. Who may call it: member. */
   "utils.chat": {
@@ -3020,7 +4150,7 @@ export interface SocketCommands {
   show_room: ShowRoomInput;
   /** Stops watching a live channel. Answered with unwatch. */
   unwatch: ChannelInput;
-  /** Watches a page's live channel (node:<id>, topic:<id>, article:<id> or feed): its events come as live frames while the socket is open. At most 16 channels per socket. Answered with watch. */
+  /** Watches a page's live channel (node:<id>, topic:<id>, article:<id>, product:<id> or feed): its events come as live frames while the socket is open. At most 16 channels per socket. Answered with watch. */
   watch: ChannelInput;
 }
 
@@ -3035,6 +4165,8 @@ export interface RealtimeEvents {
   chat_room: RealtimeChatMessage;
   /** The socket is authenticated as the member userId. */
   connect: Connected;
+  /** A coupon was gifted to the member (account.couponPush): add it to their coupons. */
+  coupon: CouponEvent;
   /** A chat message was deleted, itself sequenced in its room. */
   delete_chat: ChatDeleted;
   /** Its sender deleted a private message to or from the viewer. */
@@ -3053,12 +4185,16 @@ export interface RealtimeEvents {
   live: LiveFrame;
   /** A new notification for the viewer, with the counters after it. */
   notification: Inbox<NotificationEvent>;
+  /** One of the member's orders changed status (paid, shipped, delivered, completed, refunded, cancelled, expired): replace it. */
+  order: OrderEvent;
   /** A private message to or from the viewer, with the counters after it. */
   private_message: Inbox<PrivateMessageEvent>;
   /** The moderation queue changed, on every administrator's connections: a report was added or resolved. */
   report_queue: QueueEvent;
   /** Who is in a room: the answer to show_room. */
   show_room: ShowRoomReply;
+  /** A ticket was opened, answered, replied to or closed: update its list entry and, when its thread is open, append the message. Sent to the owner and to every administrator. */
+  ticket: TicketEvent;
   /** The viewer read something, on any connection: the counters after it; conversation when it was a conversation. */
   unread: Inbox<UnreadEvent>;
   /** The socket no longer watches channel. */

@@ -1,0 +1,30 @@
+package settings
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestAddressPickerCountries(t *testing.T) {
+	all := localizeAddressPicker(AddressPickerDoc{}, "es")
+	assert.GreaterOrEqual(t, len(all.Countries), 240, "every country of the place data when none is listed")
+	var spain Country
+	for _, c := range all.Countries {
+		if c.GeonameID == 2510769 {
+			spain = c
+		}
+	}
+	assert.Equal(t, "España", spain.Name)
+	assert.Equal(t, "西班牙", spain.Names["zh-hans"])
+
+	narrowed := localizeAddressPicker(AddressPickerDoc{Countries: []CountryDoc{
+		{GeonameID: 1814991, Names: Text{"en": "PR China"}},
+		{GeonameID: 2510769},
+	}}, "en")
+	require.Len(t, narrowed.Countries, 2, "an operator's list narrows it")
+	assert.Equal(t, "PR China", narrowed.Countries[0].Name, "the operator's names win")
+	assert.Equal(t, "中国", narrowed.Countries[0].Names["zh-hans"], "the data fills the rest")
+	assert.Equal(t, "Spain", narrowed.Countries[1].Name)
+}
