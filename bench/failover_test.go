@@ -57,7 +57,7 @@ func TestScaleSmokeKillNode(t *testing.T) {
 	}
 	t.Parallel()
 	rep, fields := smoke(t, "scale", "--kill-node", "--rooms", "2", "--members", "6", "--ramp", "0",
-		"--duration", "3s", "--add-at", "1s")
+		"--duration", "3s", "--add-at", "1s", "--pm-rate", "8")
 	assert.Contains(t, fields, "listeners")
 	assertNothingLost(t, rep)
 	assert.EqualValues(t, 3, rep.Params["nodes"], "three nodes unless set")
@@ -67,6 +67,11 @@ func TestScaleSmokeKillNode(t *testing.T) {
 	require.NotNil(t, kill.AckLatencyMs)
 	require.NotNil(t, kill.LongestStallSurvivorsMs)
 	assert.Positive(t, rep.Params["reconnects"], "the killed node's listeners reconnected")
+	// Private messages went on beside the chat, every one acknowledged.
+	require.NotNil(t, rep.PMAckLatencyMs)
+	require.NotNil(t, kill.PMAckLatencyMs, "the private messages' acknowledgements in the kill's window")
+	assert.Positive(t, rep.Params["pm_acked"])
+	assert.Equal(t, rep.Params["pm_sent"], rep.Params["pm_acked"], "every private message acknowledged: %v", rep.ErrorsByKind)
 	assert.GreaterOrEqual(t, rep.DurationS, 6.0, "the publishers went on until 5 s after the kill")
 }
 
@@ -120,6 +125,9 @@ func TestFailoverOptionsRefused(t *testing.T) {
 		{"scale", "--rolling-restart", "--nodes", "2"},
 		{"scale", "--restart-node"},
 		{"scale", "--kill-node", "--then-add"},
+		{"scale", "--pm-rate", "5"},
+		{"chat", "--pm-rate", "5"},
+		{"scale", "--kill-node", "--pm-rate", "-1"},
 		{"scale", "--kill-node", "--restart-after", "5s"},
 		{"scale", "--kill-node", "--restart-node", "--restart-after", "0s"},
 		{"scale", "--kill-node", "--rolling-restart"},

@@ -60,8 +60,12 @@ type Options struct {
 	RestartNode bool
 	// ThenAdd: scale --restart-node adds one more node after the restart
 	// and moves a share of the listeners to it.
-	ThenAdd        bool
-	RestartAfter   time.Duration
+	ThenAdd      bool
+	RestartAfter time.Duration
+	// PMRate: scale with --kill-node or --rolling-restart also sends
+	// private messages over HTTP at this rate and reports their
+	// acknowledgement latency per phase.
+	PMRate         float64
 	RollingRestart bool
 	// NodeBinary is the souk executable own nodes run; empty: Env.Binary.
 	NodeBinary string
@@ -193,6 +197,7 @@ func (o *Options) flags(name string, out io.Writer) *flag.FlagSet {
 	fs.BoolVar(&o.StopNode, "stop-node", false, "scale: also stop the first node at two thirds of --duration (its clients resume on the others)")
 	fs.BoolVar(&o.KillNode, "kill-node", false, "wallet: SIGKILL the last node at --add-at (own nodes; their calls go on at the others); upload: SIGKILL the node holding the most upload jobs once a third of the bytes are in; scale: SIGKILL the node hosting the most rooms at --add-at instead of adding one")
 	fs.BoolVar(&o.RestartNode, "restart-node", false, "scale with --kill-node: start the killed node again under the same id, without --join, --restart-after the kill")
+	fs.Float64Var(&o.PMRate, "pm-rate", 0, "scale with --kill-node or --rolling-restart: also send private messages over HTTP at this rate (messages/s in all, members to members, resent to another node with the same clientId when a node does not answer) and report their acknowledgement latency in each phase")
 	fs.BoolVar(&o.ThenAdd, "then-add", false, "scale --restart-node: once the restarted node serves again, add one more node and move every fourth listener to it")
 	fs.DurationVar(&o.RestartAfter, "restart-after", 30*time.Second, "scale --restart-node: how long after the kill; the default is past the 15-30 s memberlist gossips to a dead member")
 	fs.BoolVar(&o.RollingRestart, "rolling-restart", false, "scale: from --add-at, stop each node gracefully in turn, wait until the others agree it left and its listeners reconnected, start it again under the same id; sending goes on until 5 s after the last")
@@ -278,6 +283,8 @@ func (o *Options) validate(fs *flag.FlagSet) error {
 // sees no majority, so they take three nodes.
 func (o *Options) validateFailover(set map[string]bool) error {
 	switch {
+	case o.PMRate < 0 || (o.PMRate > 0 && (o.Scenario != "scale" || !(o.KillNode || o.RollingRestart))):
+		return errors.New("--pm-rate: scale with --kill-node or --rolling-restart, above 0")
 	case o.ThenAdd && !o.RestartNode:
 		return errors.New("--then-add needs --restart-node")
 	case o.RestartNode && (!o.KillNode || o.Scenario != "scale"):

@@ -34,6 +34,9 @@ type Report struct {
 	// AckLatencyMs is, in chat and scale, from a message's first send to
 	// its acknowledgement, resends after a reconnect included.
 	AckLatencyMs *Latency `json:"ack_latency_ms,omitempty"`
+	// PMAckLatencyMs is the acknowledgement latency of the private messages
+	// sent beside the chat (scale --pm-rate).
+	PMAckLatencyMs *Latency `json:"pm_ack_latency_ms,omitempty"`
 	// Listeners are each chat listener's own figures (chat, scale).
 	Listeners    *ListenerSummary   `json:"listeners,omitempty"`
 	Errors       int64              `json:"errors"`
@@ -82,6 +85,8 @@ type Phase struct {
 	// AckLatencyMs is the acknowledgement latency of the messages first
 	// sent in the phase (scale with --kill-node or --rolling-restart).
 	AckLatencyMs *Latency `json:"ack_latency_ms,omitempty"`
+	// PMAckLatencyMs is that of the private messages first sent in the phase (--pm-rate).
+	PMAckLatencyMs *Latency `json:"pm_ack_latency_ms,omitempty"`
 	// LongestStallMs is the longest stall of any listener that began in
 	// the phase; LongestStallSurvivorsMs only of those whose socket was on
 	// a node that was not killed.

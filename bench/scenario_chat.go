@@ -43,6 +43,8 @@ type chatRun struct {
 	sendMarks             // when the publishers sent: stalls count inside
 	acks      ackRecorder // each message's first send to its acknowledgement
 	killed    atomic.Pointer[node]
+	// pm sends private messages beside the chat (--pm-rate); nil without.
+	pm *pmLoad
 	// holdUntil (unix ns) keeps the publishers sending past --duration
 	// while a node's restart is under way, and 5 s after it.
 	holdUntil atomic.Int64
@@ -138,6 +140,12 @@ func runChat(ctx context.Context, r *runner) (*Report, error) {
 		}
 	}
 
+	if o.PMRate > 0 && r.cl != nil {
+		if cr.pm, err = cr.newPMLoad(ctx, o.PMRate); err != nil {
+			return nil, err
+		}
+	}
+
 	cr.start = time.Now()
 	cr.acks.begin(cr.start)
 	cr.sendFrom.Store(cr.start.UnixNano())
@@ -188,8 +196,18 @@ func runChat(ctx context.Context, r *runner) (*Report, error) {
 		}()
 	}
 
+	if cr.pm != nil {
+		start := cr.start
+		cr.pm.start(ctx, start, func(due time.Time) bool {
+			return due.Sub(start) < o.Duration || due.UnixNano() < cr.holdUntil.Load()
+		})
+	}
 	published := cr.publish(ctx, publishers, rate, o.Size, o.Duration, sent)
 	end := time.Now()
+	if cr.pm != nil {
+		cr.pm.wait()
+		cr.pm.report(rep, end.Sub(cr.start))
+	}
 	cr.sendTo.Store(end.UnixNano())
 	cr.waitAcks(published)
 	expected := cr.drain(ctx)

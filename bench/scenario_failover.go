@@ -317,6 +317,10 @@ func (cr *chatRun) eventPhases(all *series, windows []eventWindow, end float64) 
 		if killed != nil {
 			p.LongestStallSurvivorsMs = &survivors[i]
 		}
+		if cr.pm != nil {
+			pm := cr.pm.acks.latency(a, b)
+			p.PMAckLatencyMs = &pm
+		}
 		out = append(out, p)
 	}
 	return out
@@ -343,9 +347,15 @@ func (cr *chatRun) failoverHeadline(rep *Report) {
 		rep.figure("longest stall, any listener, "+p.Name, *p.LongestStallMs, "ms", "", nil)
 		rep.figure("ack latency p99, "+p.Name, p.AckLatencyMs.P99, "ms", "", nil)
 		rep.figure("ack latency max, "+p.Name, p.AckLatencyMs.Max, "ms", "", nil)
+		if p.PMAckLatencyMs != nil {
+			rep.figure("private message ack latency p99, "+p.Name, p.PMAckLatencyMs.P99, "ms", "", nil)
+		}
 	}
 	if len(rep.Phases) > 0 {
 		before := rep.Phases[0]
 		rep.figure("ack latency p99, before", before.AckLatencyMs.P99, "ms", "", nil)
+		if before.PMAckLatencyMs != nil {
+			rep.figure("private message ack latency p99, before", before.PMAckLatencyMs.P99, "ms", "", nil)
+		}
 	}
 }
