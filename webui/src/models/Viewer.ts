@@ -1,5 +1,6 @@
 import { makeAutoObservable } from 'mobx';
 import { profilePath } from '../utils/links';
+import type { TicketView } from './account';
 
 /** A growth level or VIP tier as the viewer carries it: key, badge picture, name in the request's language. */
 export interface BadgeData {
@@ -32,11 +33,15 @@ export interface ViewerData {
   gqMoney?: string | Record<string, string | number> | null;
   gqCredit?: number | string | null;
   gqUserSocketToken?: { signature: string; timestamp: string } | null;
-  gqTicket?: unknown[];
+  /** The member's open support tickets (TicketView; a bare id is accepted too). */
+  gqTicket?: ViewerTicket[];
   gqNotification?: number;
   gqRoles?: ViewerRoles;
   profile?: ProfileData;
 }
+
+/** A ticket of the viewer's gqTicket: a TicketView (older servers sent less). */
+export type ViewerTicket = Omit<Partial<TicketView>, 'id'> & { id: string | number };
 
 export interface ViewerRoles {
   canBuilder?: boolean;

@@ -28,11 +28,15 @@ import { ReportDialogStore } from './ReportDialogStore';
 import { ReportsStore } from './ReportsStore';
 import { SearchStore } from './SearchStore';
 import { SettingsStore } from './SettingsStore';
+import { ShopStore } from './shop/ShopStore';
 import { ToastsStore } from './ToastsStore';
 import { TopUpStore } from './TopUpStore';
 import { UiStore } from './UiStore';
 import { UploadStore } from './UploadStore';
 import { WalletStore } from './WalletStore';
+import { AddressesStore } from './account/AddressesStore';
+import { CouponsStore } from './account/CouponsStore';
+import { TicketsStore } from './account/TicketsStore';
 
 export interface RootStoreOptions {
   lang: Lang;
@@ -79,6 +83,10 @@ export class RootStore {
   readonly drafts: DraftsStore;
   readonly content: ContentStore;
   readonly community: CommunityStore;
+  readonly shop: ShopStore;
+  readonly addresses: AddressesStore;
+  readonly coupons: CouponsStore;
+  readonly tickets: TicketsStore;
 
   private readonly messagesLoader: (lang: Lang) => Promise<Messages>;
 
@@ -113,6 +121,10 @@ export class RootStore {
     this.drafts = new DraftsStore(this);
     this.content = new ContentStore(this);
     this.community = new CommunityStore(this);
+    this.shop = new ShopStore(this);
+    this.addresses = new AddressesStore(this);
+    this.coupons = new CouponsStore(this);
+    this.tickets = new TicketsStore(this);
     this.client = new RequestClient({
       envelope: () => ({
         path: this.ui.path,

@@ -43,7 +43,7 @@ export const SideToolbar = observer(function SideToolbar() {
         <Download className="size-5" aria-hidden />
         <Tip>{t('common.footer.download')}</Tip>
       </LocalizedLink>
-      <LocalizedLink to="/account/ticket" className={BUTTON} aria-label={t('common.footer.support')}>
+      <LocalizedLink to="/account/ticket?new=1" className={BUTTON} aria-label={t('common.footer.support')}>
         <Headset className="size-5" aria-hidden />
         <Tip>{t('common.footer.support')}</Tip>
       </LocalizedLink>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { useStores } from '../../stores/StoresContext';
 import { localizePath } from '../../utils/links';
+import { CartCountBadge } from '../Shop/CartButton';
 
 const TAB =
   'flex flex-1 flex-col items-center justify-center gap-0.5 text-[0.68rem] text-zinc-500 transition aria-[current=page]:text-brand-600 dark:text-zinc-400 dark:aria-[current=page]:text-brand-400';
@@ -41,7 +42,10 @@ export const TabBar = observer(function TabBar() {
           {t('common.footer.create')}
         </button>
         <NavLink to={to('/cart')} className={TAB}>
-          <ShoppingCart className="size-5" aria-hidden />
+          <span className="relative">
+            <ShoppingCart className="size-5" aria-hidden />
+            <CartCountBadge className="pointer-events-none absolute -right-2.5 -top-1.5 ring-2 ring-white dark:ring-zinc-950" />
+          </span>
           {t('common.footer.cart')}
         </NavLink>
         <NavLink to={to('/account')} className={TAB}>

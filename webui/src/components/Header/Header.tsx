@@ -12,6 +12,7 @@ import { HeaderMenuItem } from './HeaderMenu';
 import { InboxButtons } from './InboxButtons';
 import { LocalePopover } from './LocalePopover';
 import { UserMenu } from './UserMenu';
+import { CartButton } from '../Shop/CartButton';
 
 /** Header heights per device mode, in pixels (SPEC §2). */
 export const HEADER_HEIGHT: Record<Device, number> = { mobile: 87, tablet: 87, desktop: 60 };
@@ -84,6 +85,7 @@ export const Header = observer(function Header({ device: shownDevice, preview = 
       )}
       {has('darkMode') && <ColorModeToggle />}
       {has('locale') && <LocalePopover compact={compact} />}
+      {has('user') && <CartButton />}
       {has('user') && <InboxButtons />}
       {has('user') && <UserMenu />}
     </div>

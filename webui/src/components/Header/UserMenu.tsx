@@ -1,5 +1,5 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { Bell, ChevronRight, Crown, LogOut, MessageCircle, Sparkles, Ticket, User } from 'lucide-react';
+import { Bell, ChevronRight, Crown, LogOut, MessageCircle, Sparkles, Ticket, TicketPercent, User } from 'lucide-react';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { CREDIT } from '../../api/wallet';
@@ -43,7 +43,7 @@ function Count({ value, alert = false }: { value: number; alert?: boolean }) {
 }
 
 /** Links the menu always has; a configured user link to the same place is not repeated. */
-const BUILT_IN_LINKS = new Set(['/account/notification', '/account/ticket']);
+const BUILT_IN_LINKS = new Set(['/account/notification', '/account/ticket', '/account/coupons']);
 
 function UserLinkIcon({ item }: { item: MenuItem }) {
   if (isImageIcon(item.icon)) return <img src={item.icon} alt="" className="size-4" />;
@@ -52,7 +52,7 @@ function UserLinkIcon({ item }: { item: MenuItem }) {
 }
 
 const MemberMenu = observer(function MemberMenu({ viewer }: { viewer: Viewer }) {
-  const { auth, settings, levelTips, inbox, messages, wallet } = useStores();
+  const { auth, settings, levelTips, inbox, messages, wallet, tickets } = useStores();
   const { t, i18n } = useTranslation();
   const userLinks = (settings.forDevice('desktop').header?.userList ?? []).filter(
     (link) => !BUILT_IN_LINKS.has(link.url) && link.url !== viewer.profilePath,
@@ -129,7 +129,13 @@ const MemberMenu = observer(function MemberMenu({ viewer }: { viewer: Viewer }) 
             <LocalizedLink to="/account/ticket">
               <Ticket className="size-4" aria-hidden />
               <span className="flex-1">{t('common.user.ticket')}</span>
-              <Count value={viewer.ticketCount} />
+              <Count value={tickets.openCount} />
+            </LocalizedLink>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item asChild className={MENU_ITEM}>
+            <LocalizedLink to="/account/coupons">
+              <TicketPercent className="size-4" aria-hidden />
+              <span className="flex-1">{t('page.account.nav.coupons')}</span>
             </LocalizedLink>
           </DropdownMenu.Item>
           {userLinks.map((link, index) => (

@@ -1,4 +1,4 @@
-import { Bell, Crown, Flag, LayoutDashboard, Ticket, Wallet } from 'lucide-react';
+import { Bell, Crown, Flag, LayoutDashboard, MapPin, Package, Ticket, TicketPercent, Wallet } from 'lucide-react';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet } from 'react-router';
@@ -6,10 +6,21 @@ import { useStores } from '../../stores/StoresContext';
 import { localizePath } from '../../utils/links';
 import { SiteChrome } from './DefaultLayout';
 
-export const ACCOUNT_PAGES = ['notification', 'ticket', 'wealth', 'membership'] as const;
+export const ACCOUNT_PAGES = ['notification', 'ticket', 'orders', 'coupons', 'addresses', 'wealth', 'membership'] as const;
 export type AccountPage = (typeof ACCOUNT_PAGES)[number];
 
-const ICONS = { overview: LayoutDashboard, notification: Bell, ticket: Ticket, wealth: Wallet, membership: Crown, reports: Flag };
+/** The icon of each account page. */
+export const ACCOUNT_ICONS = {
+  notification: Bell,
+  ticket: Ticket,
+  orders: Package,
+  coupons: TicketPercent,
+  addresses: MapPin,
+  wealth: Wallet,
+  membership: Crown,
+} as const;
+
+const ICONS = { overview: LayoutDashboard, ...ACCOUNT_ICONS, reports: Flag };
 
 /** The account layout: the site chrome with the account navigation beside the page. */
 export const AccountLayout = observer(function AccountLayout() {

@@ -50,7 +50,7 @@ export const PaymentQrDialog = observer(function PaymentQrDialog() {
           </div>
           {topUp.isExpired ? (
             <p className="text-sm text-zinc-500 dark:text-zinc-400">
-              {t(payment.purpose === 'unlock' ? 'wallet.qr.unlockExpiredText' : 'wallet.qr.expiredText')}
+              {t(payment.purpose === 'unlock' ? 'wallet.qr.unlockExpiredText' : payment.purpose === 'order' ? 'shop.qr.expiredText' : 'wallet.qr.expiredText')}
             </p>
           ) : payment.status === 'paid' ? (
             <p className="flex items-center gap-2 text-sm font-medium text-emerald-600">

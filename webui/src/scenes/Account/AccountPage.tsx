@@ -1,4 +1,4 @@
-import { Bell, Crown, LayoutDashboard, Ticket, Wallet, type LucideIcon } from 'lucide-react';
+import { LayoutDashboard, type LucideIcon } from 'lucide-react';
 import { observer } from 'mobx-react-lite';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,18 +6,23 @@ import { useLocation, useParams } from 'react-router';
 import { ErrorPage } from '../../components/Feedback/ErrorPage';
 import { EmptyState } from '../../components/Feedback/EmptyState';
 import { PageSpinner } from '../../components/Feedback/Spinner';
-import { ACCOUNT_PAGES, type AccountPage as Page } from '../../components/Layout/AccountLayout';
+import { ACCOUNT_ICONS, ACCOUNT_PAGES, type AccountPage as Page } from '../../components/Layout/AccountLayout';
 import { lazyModule } from '../../routing/lazyModule';
 import { useDocumentTitle } from '../../routing/useDocumentTitle';
 import { useStores } from '../../stores/StoresContext';
 import { NotificationPage } from './Notification';
 
-const ICONS: Record<Page, LucideIcon> = { notification: Bell, ticket: Ticket, wealth: Wallet, membership: Crown };
+const ICONS: Record<Page, LucideIcon> = ACCOUNT_ICONS;
 
 /** The wallet pages, each its own chunk. */
 const Overview = lazyModule(() => import('./Overview'));
 const Wealth = lazyModule(() => import('./Wealth'));
 const Membership = lazyModule(() => import('./Membership'));
+/** The account pages of the shop (issue 16), each its own chunk. */
+const Coupons = lazyModule(() => import('./Coupons'));
+const Addresses = lazyModule(() => import('./Addresses'));
+const TicketPage = lazyModule(() => import('./Ticket'));
+const Orders = lazyModule(() => import('./Orders'));
 /** The admins' moderation queue, its own chunk. */
 const Reports = lazyModule(() => import('./Reports'));
 
@@ -28,7 +33,7 @@ function isAccountPage(value: string | undefined): value is Page {
   return (ACCOUNT_PAGES as readonly string[]).includes(value ?? '');
 }
 
-/** /account, /account/{notification|ticket|wealth|membership}, and /account/reports for admins; other pages are not found. */
+/** /account, /account/{notification|ticket|orders|coupons|addresses|wealth|membership}, and /account/reports for admins; other pages are not found. */
 export const AccountPage = observer(function AccountPage() {
   const { page } = useParams();
   const { pathname } = useLocation();
@@ -69,8 +74,14 @@ export const AccountPage = observer(function AccountPage() {
               <Wealth />
             ) : page === 'membership' ? (
               <Membership />
+            ) : page === 'coupons' ? (
+              <Coupons />
+            ) : page === 'addresses' ? (
+              <Addresses />
+            ) : page === 'ticket' ? (
+              <TicketPage />
             ) : (
-              <EmptyState icon={Icon} title={t(`page.account.${page}.empty`)} />
+              <Orders />
             )}
           </Suspense>
         )}

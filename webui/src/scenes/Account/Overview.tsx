@@ -1,10 +1,10 @@
-import { Bell, ChevronRight, Crown, Ticket, Wallet, type LucideIcon } from 'lucide-react';
+import { ChevronRight, type LucideIcon } from 'lucide-react';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LocalizedLink } from '../../components/common/LocalizedLink';
 import { EarnList, GrowthProgress, SignInButton } from '../../components/Growth/GrowthProgress';
-import { ACCOUNT_PAGES, type AccountPage } from '../../components/Layout/AccountLayout';
+import { ACCOUNT_ICONS, ACCOUNT_PAGES, type AccountPage } from '../../components/Layout/AccountLayout';
 import { ViewerBadges } from '../../components/User/Badges';
 import { Balances } from '../../components/Wallet/Balances';
 import { CARD } from '../../components/Wallet/buttons';
@@ -13,7 +13,7 @@ import { Panel } from '../../components/Wallet/Panel';
 import { avatarSrc } from '../../models/Viewer';
 import { useStores } from '../../stores/StoresContext';
 
-const ICONS: Record<AccountPage, LucideIcon> = { notification: Bell, ticket: Ticket, wealth: Wallet, membership: Crown };
+const ICONS: Record<AccountPage, LucideIcon> = ACCOUNT_ICONS;
 
 /** /account for a signed-in member: who they are, balances, membership, growth and the account pages. */
 const Overview = observer(function Overview() {
