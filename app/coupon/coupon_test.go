@@ -58,6 +58,26 @@ func TestCreateCoupons(t *testing.T) {
 		c = f.get(reply["codes"].([]any)[0].(string))
 		assert.Zero(t, c.OwnerID, "a template")
 
+		// Restricted to a shop category: kept as the term's id, shown with its name.
+		category := persistence.ArticleTerm{Kind: persistence.TermShopCategory, Slug: "tea",
+			Names: map[string]string{"en": "Tea", "zh-hans": "茶"}}
+		require.NoError(t, db.Articles().UpsertTerm(t.Context(), &category))
+		articleTag := persistence.ArticleTerm{Kind: persistence.TermTag, Slug: "news", Names: map[string]string{"en": "News"}}
+		require.NoError(t, db.Articles().UpsertTerm(t.Context(), &articleTag))
+		byTerm := map[string]any{"name": map[string]string{"en": "Tea days"}, "type": "cash",
+			"faceValue": map[string]any{"currency": "CNY", "amount": "3"}, "restrictedType": "terms",
+			"restrictedTerms": []string{id(category.ID)}}
+		reply, err = f.call(admin, "admin.createCoupons", map[string]any{"count": 1, "ownerIds": []string{id(f.ann)},
+			"template": byTerm})
+		require.NoError(t, err)
+		termCode := reply["codes"].([]any)[0].(string)
+		c = f.get(termCode)
+		assert.Equal(t, []int64{category.ID}, c.RestrictedProducts)
+		info, err := f.call(as(f.ann), "account.coupon", map[string]any{"couponCode": termCode})
+		require.NoError(t, err)
+		assert.Equal(t, []any{map[string]any{"id": id(category.ID), "kind": "category", "slug": "tea", "name": "Tea"}},
+			info["coupon"].(map[string]any)["restrictedTerms"])
+
 		with := func(edit func(map[string]any)) map[string]any {
 			m := map[string]any{}
 			for k, v := range cash {
@@ -108,6 +128,12 @@ func TestCreateCoupons(t *testing.T) {
 			{"unknown redeem level", map[string]any{"count": 1, "ownerIds": []string{id(f.ann)},
 				"template": map[string]any{"name": map[string]string{"en": "L"}, "type": "exchange",
 					"redeem": map[string]any{"type": "level", "level": "lv9"}}}, "coupon.error.level"},
+			{"terms without terms", map[string]any{"count": 1, "ownerIds": []string{id(f.ann)},
+				"template": with(func(m map[string]any) { m["restrictedType"] = "terms" })}, "common.error.badField"},
+			{"an article's tag", map[string]any{"count": 1, "ownerIds": []string{id(f.ann)},
+				"template": with(func(m map[string]any) {
+					m["restrictedType"], m["restrictedTerms"] = "terms", []string{id(articleTag.ID)}
+				})}, "common.error.badField"},
 			{"bad restriction", map[string]any{"count": 1, "ownerIds": []string{id(f.ann)},
 				"template": with(func(m map[string]any) { m["useRestrict"] = map[string]any{"type": "ids"} })},
 				"common.error.badField"},
@@ -119,7 +145,7 @@ func TestCreateCoupons(t *testing.T) {
 		require.Error(t, err, "members may not")
 		list, err := db.Coupons().ListByOwner(t.Context(), f.ann, "", f.now(), persistence.CouponCursor{}, 100)
 		require.NoError(t, err)
-		assert.Len(t, list, 3, "nothing half-written")
+		assert.Len(t, list, 4, "nothing half-written")
 	})
 }
 

@@ -54,6 +54,7 @@ type TemplateInput struct {
 	UseRestrict       RestrictInput     `json:"useRestrict" doc:"who may use it"`
 	RestrictedType    string            `json:"restrictedType" doc:"terms, ids or other; empty is other"`
 	RestrictedProduct []action.ID       `json:"restrictedProduct,omitempty" doc:"the products it applies to, for ids"`
+	RestrictedTerms   []action.ID       `json:"restrictedTerms,omitempty" doc:"the shop categories or tags whose products it applies to, for terms"`
 	MinSpend          *MoneyInput       `json:"minSpend,omitempty" doc:"the subtotal an order must reach, in the face value's currency"`
 	Description       map[string]string `json:"description,omitempty" doc:"per language code"`
 }
@@ -106,7 +107,11 @@ func (in *CreateInput) Validate() error {
 		return action.BadField("template.useRestrict.type")
 	}
 	switch t.RestrictedType {
-	case "", RestrictedOther, RestrictedTerms:
+	case "", RestrictedOther:
+	case RestrictedTerms:
+		if len(t.RestrictedTerms) == 0 || len(t.RestrictedTerms) > MaxRestrict {
+			return action.BadField("template.restrictedTerms")
+		}
 	case RestrictedIDs:
 		if len(t.RestrictedProduct) == 0 || len(t.RestrictedProduct) > MaxRestrict {
 			return action.BadField("template.restrictedProduct")
@@ -239,10 +244,28 @@ func (s *Service) template(ctx context.Context, t TemplateInput) (persistence.Co
 			c.RestrictLevels = append(c.RestrictLevels, key)
 		}
 	}
-	if c.RestrictedType == RestrictedIDs {
+	switch c.RestrictedType {
+	case RestrictedIDs:
 		for _, id := range t.RestrictedProduct {
 			c.RestrictedProducts = append(c.RestrictedProducts, int64(id))
 		}
+	case RestrictedTerms:
+		ids := make([]int64, 0, len(t.RestrictedTerms))
+		for _, id := range t.RestrictedTerms {
+			ids = append(ids, int64(id))
+		}
+		terms, err := s.db.Articles().Terms(ctx, ids)
+		if err != nil {
+			return c, err
+		}
+		for _, id := range ids {
+			if term, ok := terms[id]; !ok || (term.Kind != persistence.TermShopCategory && term.Kind != persistence.TermShopTag) {
+				return c, action.BadField("template.restrictedTerms")
+			}
+		}
+		// A terms coupon keeps its terms' ids where an ids coupon keeps
+		// its products'.
+		c.RestrictedProducts = ids
 	}
 	return c, nil
 }

@@ -19,7 +19,9 @@ type Use struct {
 	Currency   string
 	Subtotal   int64
 	ProductIDs []int64
-	Now        time.Time
+	// TermIDs are the shop categories and tags of the lines' products.
+	TermIDs []int64
+	Now     time.Time
 }
 
 // Discount is what c takes off an order of userID (level key, vip tier) for
@@ -27,7 +29,7 @@ type Use struct {
 // member's, valid, unused and not expired, a cash or register coupon (an
 // exchange coupon is redeemed, not applied), in the order's currency,
 // allowed to the member, for one of the order's products when it is
-// restricted to products, and the subtotal must reach its minimum spend.
+// restricted to products or to categories and tags, and the subtotal must reach its minimum spend.
 // The discount is its face value, at most the subtotal.
 func Discount(c persistence.Coupon, in Use) (int64, error) {
 	if err := usable(c, in.UserID, in.Level, in.Now); err != nil {
@@ -39,15 +41,29 @@ func Discount(c persistence.Coupon, in Use) (int64, error) {
 	if c.FaceCurrency != in.Currency {
 		return 0, action.Errorf(http.StatusBadRequest, "coupon.error.currency", "currency", c.FaceCurrency)
 	}
-	if c.RestrictedType == RestrictedIDs && !slices.ContainsFunc(in.ProductIDs, func(id int64) bool {
-		return slices.Contains(c.RestrictedProducts, id)
-	}) {
+	if !appliesTo(c, in) {
 		return 0, action.Errorf(http.StatusBadRequest, "coupon.error.product")
 	}
 	if in.Subtotal < c.MinSpend || in.Subtotal <= 0 {
 		return 0, action.Errorf(http.StatusBadRequest, "coupon.error.minSpend")
 	}
 	return min(c.FaceValue, in.Subtotal), nil
+}
+
+// appliesTo tells whether c applies to one of the order's products: one
+// of its products (ids) or a product of one of its categories or tags
+// (terms, whose ids RestrictedProducts keeps); any order otherwise.
+func appliesTo(c persistence.Coupon, in Use) bool {
+	var of []int64
+	switch c.RestrictedType {
+	case RestrictedIDs:
+		of = in.ProductIDs
+	case RestrictedTerms:
+		of = in.TermIDs
+	default:
+		return true
+	}
+	return slices.ContainsFunc(of, func(id int64) bool { return slices.Contains(c.RestrictedProducts, id) })
 }
 
 // usable refuses a coupon userID may not use now: another member's (or a

@@ -16,7 +16,8 @@ func TestDiscount(t *testing.T) {
 	now := time.UnixMilli(1_800_000_000_000)
 	base := persistence.Coupon{Code: "C", OwnerID: 1, Type: persistence.CouponCash, FaceCurrency: "CNY",
 		FaceValue: 1000, MinSpend: 3000, UseRestrict: RestrictNone, RestrictedType: RestrictedOther}
-	use := Use{UserID: 1, Level: "lv1", Currency: "CNY", Subtotal: 5000, ProductIDs: []int64{7, 8}, Now: now}
+	use := Use{UserID: 1, Level: "lv1", Currency: "CNY", Subtotal: 5000, ProductIDs: []int64{7, 8}, TermIDs: []int64{70, 71},
+		Now: now}
 	cases := []struct {
 		name string
 		edit func(*persistence.Coupon, *Use)
@@ -57,6 +58,12 @@ func TestDiscount(t *testing.T) {
 		}, want: 1000},
 		{name: "other products", edit: func(c *persistence.Coupon, _ *Use) {
 			c.RestrictedType, c.RestrictedProducts = RestrictedIDs, []int64{9}
+		}, key: "coupon.error.product"},
+		{name: "a category or tag of a product", edit: func(c *persistence.Coupon, _ *Use) {
+			c.RestrictedType, c.RestrictedProducts = RestrictedTerms, []int64{71, 99}
+		}, want: 1000},
+		{name: "other categories and tags", edit: func(c *persistence.Coupon, _ *Use) {
+			c.RestrictedType, c.RestrictedProducts = RestrictedTerms, []int64{8, 99}
 		}, key: "coupon.error.product"},
 		{name: "min spend", edit: func(_ *persistence.Coupon, u *Use) { u.Subtotal = 2999 }, key: "coupon.error.minSpend"},
 		{name: "min spend reached", edit: func(_ *persistence.Coupon, u *Use) { u.Subtotal = 3000 }, want: 1000},

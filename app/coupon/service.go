@@ -73,6 +73,23 @@ type ProductRef struct {
 	Slug  string `json:"slug" doc:"the product's URL segment"`
 }
 
+// TermRef is what a coupon's info shows of a shop category or tag it is
+// restricted to.
+type TermRef struct {
+	ID   string `json:"id" doc:"the term's databaseId"`
+	Kind string `json:"kind" doc:"category or tag"`
+	Slug string `json:"slug" doc:"its URL segment"`
+	Name string `json:"name" doc:"in the request's language"`
+}
+
+// termKind is a TermRef's kind of a stored term kind.
+func termKind(kind string) string {
+	if kind == persistence.TermShopTag {
+		return "tag"
+	}
+	return "category"
+}
+
 // Products names the products of ids in lang (unknown ids are left out);
 // the shop provides it.
 type Products func(ctx context.Context, ids []int64, lang string) (map[int64]ProductRef, error)

@@ -78,6 +78,7 @@ type CouponView struct {
 	UseRestrict       UseRestrictView `json:"useRestrict" doc:"who may use it"`
 	RestrictedType    string          `json:"restrictedType" doc:"terms, ids (only restrictedProduct) or other"`
 	RestrictedProduct []ProductRef    `json:"restrictedProduct" doc:"the products it applies to, for restrictedType ids"`
+	RestrictedTerms   []TermRef       `json:"restrictedTerms" doc:"the shop categories and tags whose products it applies to, for restrictedType terms"`
 	MinSpend          *Money          `json:"minSpend" doc:"the subtotal an order must reach; null for none"`
 	Description       string          `json:"description" doc:"in the request's language"`
 	UsedAt            int64           `json:"usedAt" doc:"epoch ms; 0 while unused"`
@@ -147,7 +148,7 @@ func (v *viewer) money(currency string, units int64) *Money {
 
 // views builds the info of coupons.
 func (v *viewer) views(ctx context.Context, list []persistence.Coupon) ([]CouponView, error) {
-	var userIDs, productIDs []int64
+	var userIDs, productIDs, termIDs []int64
 	levelKeys := false
 	for _, c := range list {
 		if c.UseRestrict == RestrictUsers {
@@ -156,8 +157,18 @@ func (v *viewer) views(ctx context.Context, list []persistence.Coupon) ([]Coupon
 		if c.UseRestrict == RestrictLevels {
 			levelKeys = true
 		}
-		if c.RestrictedType == RestrictedIDs {
+		switch c.RestrictedType {
+		case RestrictedIDs:
 			productIDs = append(productIDs, c.RestrictedProducts...)
+		case RestrictedTerms:
+			termIDs = append(termIDs, c.RestrictedProducts...)
+		}
+	}
+	terms := map[int64]persistence.ArticleTerm{}
+	if len(termIDs) > 0 {
+		var err error
+		if terms, err = v.s.db.Articles().Terms(ctx, termIDs); err != nil {
+			return nil, fmt.Errorf("coupon: terms: %w", err)
 		}
 	}
 	people, err := member.Summaries(ctx, v.s.db, userIDs...)
@@ -188,7 +199,7 @@ func (v *viewer) views(ctx context.Context, list []persistence.Coupon) ([]Coupon
 			ExpiredAt:      ExpiredAt{ExpiredTime: c.ExpiredAt, HasExpired: c.ExpiredAt != 0 && c.ExpiredAt <= now},
 			Redeem:         v.redeem(c),
 			UseRestrict:    UseRestrictView{Type: orNone(c.UseRestrict), Users: []Person{}, Levels: []LevelRef{}},
-			RestrictedType: c.RestrictedType, RestrictedProduct: []ProductRef{},
+			RestrictedType: c.RestrictedType, RestrictedProduct: []ProductRef{}, RestrictedTerms: []TermRef{},
 			MinSpend: v.money(c.FaceCurrency, c.MinSpend), Description: localized(c.Descriptions, v.lang),
 			UsedAt: c.UsedAt}
 		if view.RestrictedType == "" {
@@ -220,6 +231,14 @@ func (v *viewer) views(ctx context.Context, list []persistence.Coupon) ([]Coupon
 					p = ProductRef{ID: member.FormatID(id)}
 				}
 				view.RestrictedProduct = append(view.RestrictedProduct, p)
+			}
+		}
+		if c.RestrictedType == RestrictedTerms {
+			for _, id := range c.RestrictedProducts {
+				if t, ok := terms[id]; ok {
+					view.RestrictedTerms = append(view.RestrictedTerms, TermRef{ID: member.FormatID(id), Kind: termKind(t.Kind),
+						Slug: t.Slug, Name: localized(t.Names, v.lang)})
+				}
 			}
 		}
 		out = append(out, view)

@@ -73,6 +73,8 @@ type priced struct {
 	coupon     *persistence.Coupon
 	couponErr  error
 	productIDs []int64
+	// termIDs are the categories and tags of the available lines' products.
+	termIDs []int64
 }
 
 // price prices items for b in lang and cur (a currency code or CREDIT),
@@ -159,6 +161,10 @@ func (s *Service) price(ctx context.Context, b buyer, lang, cur string, items []
 			if !seenProduct[p.ID] {
 				seenProduct[p.ID] = true
 				out.productIDs = append(out.productIDs, p.ID)
+				if p.CategoryID != 0 {
+					out.termIDs = append(out.termIDs, p.CategoryID)
+				}
+				out.termIDs = append(out.termIDs, p.TagIDs...)
 			}
 		}
 		out.view.Lines = append(out.view.Lines, line)
@@ -192,7 +198,7 @@ func (out *priced) applyCoupon(ctx context.Context, s *Service, b buyer, a asset
 		return
 	}
 	d, err := coupon.Discount(c, coupon.Use{UserID: b.userID, Level: b.level, VIPTier: b.tier, Currency: out.currency,
-		Subtotal: out.subtotal, ProductIDs: out.productIDs, Now: s.now()})
+		Subtotal: out.subtotal, ProductIDs: out.productIDs, TermIDs: out.termIDs, Now: s.now()})
 	if err != nil {
 		fail(err)
 		return

@@ -586,3 +586,33 @@ func TestConcurrentCheckoutsNeverOversell(t *testing.T) {
 		f.audit()
 	})
 }
+
+// TestCouponForACategoryOrTag applies a coupon restricted to shop terms
+// only to a cart with a product of one of them.
+func TestCouponForACategoryOrTag(t *testing.T) {
+	t.Parallel()
+	apptest.EachDB(t, func(t *testing.T, db *persistence.DB) {
+		f := newFixture(t, db)
+		book := f.product(shop.SaveProductInput{Slug: "tagged-book", Kind: "digital", Titles: map[string]string{"en": "Tagged"},
+			Digital: &shop.DigitalInput{Type: "download", URL: "https://files.test/tagged.pdf"},
+			Prices:  map[string]wallet.Amount{"USD": "4.20"}, Stock: 10, Tags: []string{"Reading"}})
+		require.Len(t, book.Tags, 1)
+		tag := int64(mustID(t, book.Tags[0].ID))
+		now := f.clock.Now().UnixMilli()
+		require.NoError(t, db.Coupons().Insert(t.Context(), []persistence.Coupon{
+			{Code: "TAG-1", OwnerID: f.buyer, Type: persistence.CouponCash, FaceCurrency: "USD", FaceValue: 100,
+				RestrictedType: "terms", RestrictedProducts: []int64{tag}, CreatedAt: now},
+			{Code: "TAG-2", OwnerID: f.buyer, Type: persistence.CouponCash, FaceCurrency: "USD", FaceValue: 100,
+				RestrictedType: "terms", RestrictedProducts: []int64{tag + 1_000_000}, CreatedAt: now},
+		}))
+		f.setCart(f.buyer, book.Variants[0].ID, 1)
+		cart, err := f.s.CartGet(as(f.buyer, "USD"), shop.CartInput{CouponCode: "TAG-1"})
+		require.NoError(t, err)
+		require.NotNil(t, cart.Cart.Coupon, "the book has the coupon's tag: %s", cart.Cart.CouponError)
+		assert.Equal(t, shop.Money{Currency: "USD", Amount: "3.20"}, cart.Cart.Total)
+		cart, err = f.s.CartGet(as(f.buyer, "USD"), shop.CartInput{CouponCode: "TAG-2"})
+		require.NoError(t, err)
+		assert.Nil(t, cart.Cart.Coupon)
+		assert.Equal(t, "coupon.error.product", cart.Cart.CouponError)
+	})
+}

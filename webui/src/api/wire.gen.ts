@@ -802,6 +802,8 @@ export interface CouponView {
   restrictedType: string;
   /** the products it applies to, for restrictedType ids */
   restrictedProduct: ProductRef[];
+  /** the shop categories and tags whose products it applies to, for restrictedType terms */
+  restrictedTerms: TermRef[];
   /** the subtotal an order must reach; null for none */
   minSpend?: CouponMoney | null;
   /** in the request's language */
@@ -3104,6 +3106,8 @@ export interface TemplateInput {
   restrictedType: string;
   /** the products it applies to, for ids */
   restrictedProduct?: string[];
+  /** the shop categories or tags whose products it applies to, for terms */
+  restrictedTerms?: string[];
   /** the subtotal an order must reach, in the face value's currency */
   minSpend?: MoneyInput;
   /** per language code */
@@ -3124,6 +3128,17 @@ export interface TermInput {
   slug: string;
   /** the name per language; sets it when given, the slug names a new term otherwise */
   names?: Record<string, string>;
+}
+
+export interface TermRef {
+  /** the term's databaseId */
+  id: string;
+  /** category or tag */
+  kind: string;
+  /** its URL segment */
+  slug: string;
+  /** in the request's language */
+  name: string;
 }
 
 export interface ThreadInput {
