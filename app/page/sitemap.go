@@ -16,6 +16,7 @@ const (
 	MaxSitemapArticles = 10000
 	MaxSitemapTopics   = 10000
 	MaxSitemapNodes    = 2000
+	MaxSitemapProducts = 10000
 	sitemapBatch       = 500
 )
 
@@ -29,7 +30,8 @@ type SitemapEntry struct {
 
 // Sitemap lists the pages of lang a search engine should know: home, the
 // custom pages, the live articles in lang with their categories and tags,
-// the community's nodes and its live topics (within the Max bounds).
+// the community's nodes and its live topics, and the shop's products with
+// their categories and tags (within the Max bounds).
 // Gated content is listed: its page shows its excerpt.
 func (s *Service) Sitemap(ctx context.Context, lang string) ([]SitemapEntry, error) {
 	lang = action.NormalizeLang(lang)
@@ -58,7 +60,76 @@ func (s *Service) Sitemap(ctx context.Context, lang string) ([]SitemapEntry, err
 	if err != nil {
 		return nil, err
 	}
-	return append(entries, community...), nil
+	entries = append(entries, community...)
+	products, err := s.sitemapProducts(ctx, prefix)
+	if err != nil {
+		return nil, err
+	}
+	return append(entries, products...), nil
+}
+
+// sitemapProducts lists the live products (every one has all languages:
+// its titles are per language) and their categories and tags.
+func (s *Service) sitemapProducts(ctx context.Context, prefix string) ([]SitemapEntry, error) {
+	var entries []SitemapEntry
+	var termIDs []int64
+	seen := map[int64]bool{}
+	filter := persistence.ProductFilter{Limit: sitemapBatch}
+	for count := 0; count < MaxSitemapProducts; {
+		list, err := s.db.Shop().Products(ctx, filter)
+		if err != nil {
+			return nil, fmt.Errorf("page: sitemap: products: %w", err)
+		}
+		for _, p := range list {
+			entries = append(entries, SitemapEntry{Path: prefix + "/shop/" + segment(p.Slug, p.ID), Modified: p.UpdatedAt})
+			termIDs = appendNew(termIDs, seen, append([]int64{p.CategoryID}, p.TagIDs...))
+			filter.Before = p.ID
+		}
+		count += len(list)
+		if len(list) < sitemapBatch {
+			break
+		}
+	}
+	terms, err := s.termEntries(ctx, termIDs, func(t persistence.ArticleTerm) string {
+		if t.Kind == persistence.TermShopTag {
+			return prefix + "/shop-tag/"
+		}
+		return prefix + "/shop-archive/"
+	})
+	if err != nil {
+		return nil, err
+	}
+	return append(entries, terms...), nil
+}
+
+// appendNew appends to list the non-zero ids not seen before.
+func appendNew(list []int64, seen map[int64]bool, ids []int64) []int64 {
+	for _, id := range ids {
+		if id != 0 && !seen[id] {
+			seen[id] = true
+			list = append(list, id)
+		}
+	}
+	return list
+}
+
+// termEntries lists the pages of the terms of ids, each under the view
+// path viewOf gives it.
+func (s *Service) termEntries(ctx context.Context, ids []int64, viewOf func(persistence.ArticleTerm) string) ([]SitemapEntry, error) {
+	var entries []SitemapEntry
+	for start := 0; start < len(ids); start += sitemapBatch {
+		batch := ids[start:min(start+sitemapBatch, len(ids))]
+		terms, err := s.db.Articles().Terms(ctx, batch)
+		if err != nil {
+			return nil, fmt.Errorf("page: sitemap: terms: %w", err)
+		}
+		for _, id := range batch {
+			if t, ok := terms[id]; ok {
+				entries = append(entries, SitemapEntry{Path: viewOf(t) + segment(t.Slug, t.ID)})
+			}
+		}
+	}
+	return entries, nil
 }
 
 func (s *Service) sitemapArticles(ctx context.Context, lang, prefix string) ([]SitemapEntry, error) {
@@ -73,12 +144,7 @@ func (s *Service) sitemapArticles(ctx context.Context, lang, prefix string) ([]S
 		}
 		for _, a := range list {
 			entries = append(entries, SitemapEntry{Path: prefix + "/article/" + segment(a.Slug, a.ID), Modified: a.UpdatedAt})
-			for _, id := range append([]int64{a.CategoryID}, a.TagIDs...) {
-				if id != 0 && !seen[id] {
-					seen[id] = true
-					termIDs = append(termIDs, id)
-				}
-			}
+			termIDs = appendNew(termIDs, seen, append([]int64{a.CategoryID}, a.TagIDs...))
 			filter.Before = a.ID
 		}
 		count += len(list)
@@ -86,24 +152,16 @@ func (s *Service) sitemapArticles(ctx context.Context, lang, prefix string) ([]S
 			break
 		}
 	}
-	for start := 0; start < len(termIDs); start += sitemapBatch {
-		terms, err := s.db.Articles().Terms(ctx, termIDs[start:min(start+sitemapBatch, len(termIDs))])
-		if err != nil {
-			return nil, fmt.Errorf("page: sitemap: terms: %w", err)
+	terms, err := s.termEntries(ctx, termIDs, func(t persistence.ArticleTerm) string {
+		if t.Kind == persistence.TermTag {
+			return prefix + "/article-tag/"
 		}
-		for _, id := range termIDs[start:min(start+sitemapBatch, len(termIDs))] {
-			t, ok := terms[id]
-			if !ok {
-				continue
-			}
-			view := "/article-archive/"
-			if t.Kind == persistence.TermTag {
-				view = "/article-tag/"
-			}
-			entries = append(entries, SitemapEntry{Path: prefix + view + segment(t.Slug, t.ID)})
-		}
+		return prefix + "/article-archive/"
+	})
+	if err != nil {
+		return nil, err
 	}
-	return entries, nil
+	return append(entries, terms...), nil
 }
 
 func (s *Service) sitemapCommunity(ctx context.Context, prefix string) ([]SitemapEntry, error) {

@@ -3,6 +3,7 @@ package main
 import (
 	"io"
 	"net/http"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -100,6 +101,13 @@ func TestPagesReadableWithoutJavaScript(t *testing.T) {
 	assert.Contains(t, en, "<loc>"+base+"/en/article/welcome-1000000002</loc>")
 	assert.Contains(t, en, "<loc>"+base+"/en</loc>")
 	assert.NotContains(t, en, "bienvenida")
+	// The demo shop's products and their categories.
+	assert.Contains(t, en, "<loc>"+base+"/en/shop/souk-tee-3000000001</loc>")
+	assert.Regexp(t, `<loc>`+regexp.QuoteMeta(base)+`/en/shop-archive/[a-z-]+-\d+</loc>`, en)
+	status, html = fetch(t, base+"/en/shop/souk-tee-3000000001", googlebot)
+	require.Equal(t, http.StatusOK, status)
+	assert.Contains(t, html, "<title>Souk cotton T-shirt · Souk</title>")
+	assert.Contains(t, html, "<article><h1>Souk cotton T-shirt</h1>", "the product readable without JavaScript")
 
 	// A topic of the demo community, found through the sitemap.
 	at := strings.Index(en, "<loc>"+base+"/en/community/")
