@@ -15,19 +15,27 @@ import (
 // unlockOp), and its QR dialog's data. Only money is paid through a
 // provider.
 func (s *Service) StartUnlock(ctx context.Context, in payment.Unlock) (payment.Started, error) {
+	return s.startPurchase(ctx, in.Asset, persistence.Payment{UserID: in.UserID, Purpose: persistence.PaymentUnlock,
+		Amount: in.Amount, TargetType: in.TargetType, TargetID: in.TargetID, PayeeID: in.PayeeID})
+}
+
+// startPurchase makes the provider payment pay, in the money asset code,
+// of something bought (its Purpose, target and payee set), and its QR
+// dialog's data: the default provider, an amount above 0 and within the
+// currency's bound.
+func (s *Service) startPurchase(ctx context.Context, code string, pay persistence.Payment) (payment.Started, error) {
 	provider, err := s.provider("")
 	if err != nil {
 		return payment.Started{}, err
 	}
-	a, err := s.asset(ctx, in.Asset, false)
+	a, err := s.asset(ctx, code, false)
 	if err != nil {
 		return payment.Started{}, err
 	}
-	if in.Amount <= 0 || in.Amount > a.Max {
+	if pay.Amount <= 0 || pay.Amount > a.Max {
 		return payment.Started{}, ErrAmount
 	}
-	return s.start(ctx, provider, a, persistence.Payment{UserID: in.UserID, Purpose: persistence.PaymentUnlock,
-		Amount: in.Amount, TargetType: in.TargetType, TargetID: in.TargetID, PayeeID: in.PayeeID})
+	return s.start(ctx, provider, a, pay)
 }
 
 // unlockOp is the ledger operation of a paid unlock payment: the amount
@@ -56,18 +64,7 @@ func unlockOp(pay persistence.Payment) persistence.WalletOp {
 // pending payment of in.Amount that pays in.OrderID once the provider
 // confirms it (see settle and SetOrders), and its QR dialog's data.
 func (s *Service) StartOrder(ctx context.Context, in payment.Order) (payment.Started, error) {
-	provider, err := s.provider("")
-	if err != nil {
-		return payment.Started{}, err
-	}
-	a, err := s.asset(ctx, in.Asset, false)
-	if err != nil {
-		return payment.Started{}, err
-	}
-	if in.Amount <= 0 || in.Amount > a.Max {
-		return payment.Started{}, ErrAmount
-	}
-	return s.start(ctx, provider, a, persistence.Payment{UserID: in.UserID, Purpose: persistence.PaymentOrder,
+	return s.startPurchase(ctx, in.Asset, persistence.Payment{UserID: in.UserID, Purpose: persistence.PaymentOrder,
 		Amount: in.Amount, TargetType: persistence.PaymentOrder, TargetID: in.OrderID, PayeeID: persistence.AccountRevenue})
 }
 

@@ -4,24 +4,10 @@
 // captcha after three failures), forget/repass, the user menu, badges, level
 // tips and the profile page. Screenshots go to webui/e2e/artifacts/.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { after, before, describe, test } from 'node:test';
-import { apiLogin, DEMO_USERS, launchBrowser, MOBILE, repoRoot, screenshot, skipReason, startServer } from './helpers.mjs';
-
-const reason = skipReason();
-if (reason) console.log(reason);
+import { describe, test } from 'node:test';
+import { apiLogin, DEMO_USERS, messages, MOBILE, screenshot, suiteSkip, useSite } from './helpers.mjs';
 
 /** The client's messages, so that the test reads what the reader reads. */
-function messages(lang) {
-  const file = path.join(repoRoot, 'webui/src/i18n/locales', `${lang}.json`);
-  const tree = JSON.parse(readFileSync(file, 'utf8'));
-  return (key, vars = {}) => {
-    const text = key.split('.').reduce((node, part) => node?.[part], tree);
-    assert.equal(typeof text, 'string', `no message ${lang} ${key}`);
-    return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name) => String(vars[name] ?? ''));
-  };
-}
 const en = messages('en');
 const zh = messages('zh-hans');
 
@@ -31,24 +17,14 @@ const CODE_RESEND_MS = 60_000;
 const escapeRe = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-describe('accounts', { skip: reason ?? false, concurrency: true }, () => {
-  let server;
-  let browser;
-
-  before(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+describe('accounts', { skip: suiteSkip(), concurrency: true }, () => {
+  const site = useSite({ context: { colorScheme: 'light' } });
 
   /** The newest match of pattern in the server's log, waiting for it to appear. */
   async function fromLog(pattern, timeoutMs = 5000) {
     const deadline = Date.now() + timeoutMs;
     while (Date.now() < deadline) {
-      const found = [...server.log().matchAll(new RegExp(pattern, 'g'))].at(-1);
+      const found = [...site.server.log().matchAll(new RegExp(pattern, 'g'))].at(-1);
       if (found) return found;
       await sleep(50);
     }
@@ -61,13 +37,7 @@ describe('accounts', { skip: reason ?? false, concurrency: true }, () => {
     return code;
   }
 
-  async function openPage(options) {
-    const context = await browser.newContext({ colorScheme: 'light', ...options });
-    const page = await context.newPage();
-    const errors = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    return { context, page, errors };
-  }
+  const openPage = (options) => site.open(options);
 
   /** Opens the captcha with open(), optionally sends a wrong answer first, then the one the log holds. */
   async function solveCaptcha(page, t, open, { wrongFirst = false } = {}) {
@@ -113,7 +83,7 @@ describe('accounts', { skip: reason ?? false, concurrency: true }, () => {
     const t = en;
     const { context, page, errors } = await openPage({ viewport: { width: 1280, height: 800 } });
     const email = `ann.${Date.now()}@example.com`;
-    await page.goto(`${server.url}/en`);
+    await page.goto(`${site.url}/en`);
     await page.locator('header').getByRole('button', { name: t('common.header.login') }).click();
     const box = loginBox(page);
     await box.locator('form[data-action=login]').waitFor();
@@ -239,7 +209,7 @@ describe('accounts', { skip: reason ?? false, concurrency: true }, () => {
     });
     const number = `139${String(Date.now()).slice(-8)}`;
     const phone = `+86${number}`;
-    await page.goto(server.url);
+    await page.goto(site.url);
     await page.locator('header').getByRole('button', { name: t('common.header.login') }).click();
     const box = loginBox(page);
     await box.getByRole('button', { name: t('common.login.signup'), exact: true }).click();
@@ -297,7 +267,7 @@ describe('accounts', { skip: reason ?? false, concurrency: true }, () => {
   test('en: a VIP member sees VIP and level badges, and the level tips', async () => {
     const t = en;
     const { context, page, errors } = await openPage({ viewport: { width: 1280, height: 800 } });
-    await page.goto(`${server.url}/en`);
+    await page.goto(`${site.url}/en`);
     await page.locator('header').getByRole('button', { name: t('common.header.login') }).click();
     const box = loginBox(page);
     await box.getByRole('radio', { name: t('common.login.type.email') }).click();
@@ -323,9 +293,9 @@ describe('accounts', { skip: reason ?? false, concurrency: true }, () => {
   test('phone: every account tab is on screen, Wallet and Membership included', async () => {
     const t = en;
     const { context, page, errors } = await openPage(MOBILE);
-    await page.goto(`${server.url}/en`);
+    await page.goto(`${site.url}/en`);
     assert.ok(await apiLogin(page, DEMO_USERS.member), 'the member logs in');
-    await page.goto(`${server.url}/en/account`);
+    await page.goto(`${site.url}/en/account`);
     const nav = page.getByRole('navigation', { name: t('page.account.title') });
     await nav.getByRole('link', { name: t('page.account.nav.membership') }).waitFor();
     const width = page.viewportSize().width;

@@ -3,40 +3,20 @@
 // the admin deletes a message and it disappears for both, a reload resumes
 // the history. Screenshots go to webui/e2e/artifacts/.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import { apiLogin, DEMO_USERS, DESKTOP, launchBrowser, MOBILE, screenshot, skipReason, startServer } from './helpers.mjs';
+import { describe, test } from 'node:test';
+import { DESKTOP, MOBILE, screenshot, suiteSkip, useSite } from './helpers.mjs';
 
-const reason = skipReason();
-if (reason) console.log(reason);
-
-describe('live chat', { skip: reason ?? false }, () => {
-  let server;
-  let browser;
-  const contexts = [];
-
-  before(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-
-  after(async () => {
-    for (const context of contexts) await context.close().catch(() => {});
-    await browser?.close();
-    await server?.stop();
-  });
+describe('live chat', { skip: suiteSkip() }, () => {
+  const site = useSite();
 
   /**
    * A page of `who`, logged in through the API from the page itself (so the
    * httpOnly cookies land in the context), then reloaded as a member.
    */
   async function signedInPage(who, options = {}) {
-    const context = await browser.newContext({ locale: 'en-US', colorScheme: 'light', ...options });
-    contexts.push(context);
+    const { context, page, errors } = await site.open(options);
     const network = await cuttableSocket(context);
-    const page = await context.newPage();
-    const errors = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    await page.goto(`${server.url}/en`);
-    assert.ok(await apiLogin(page, DEMO_USERS[who]), `${who} logs in`);
+    await site.logIn(page, who);
     await page.reload();
     return { context, page, errors, network };
   }
@@ -179,15 +159,13 @@ describe('live chat', { skip: reason ?? false }, () => {
     await screenshot(page, 'chat-mobile-no-access');
     await assertFirstAuthorShown(page, drawer, 'chat-mobile-beginning');
     await notice.getByRole('link', { name: 'See the membership levels' }).click();
-    await page.waitForURL(`${server.url}/en/account/membership`);
+    await page.waitForURL(`${site.url}/en/account/membership`);
     assert.deepEqual(errors, []);
   });
 
   test('a guest reads the history and is asked to log in', async () => {
-    const context = await browser.newContext({ locale: 'en-US', ...MOBILE });
-    contexts.push(context);
-    const page = await context.newPage();
-    await page.goto(`${server.url}/en`);
+    const { page } = await site.open(MOBILE);
+    await page.goto(`${site.url}/en`);
     await page.getByTestId('tab-bar').getByRole('button', { name: 'Create' }).click();
     await page.getByRole('dialog', { name: 'Create' }).getByText('Join the chat').click();
     const drawer = page.getByRole('dialog', { name: 'Chat room' });

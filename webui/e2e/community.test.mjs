@@ -3,11 +3,8 @@
 // author watches the tally move; a bounty is written, answered and awarded, and both wallets move;
 // node and article pages render in zh-hans, /en and /es. Screenshots go to webui/e2e/artifacts/.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import { apiLogin, DEMO_USERS, DESKTOP, launchBrowser, MOBILE, screenshot, skipReason, startServer } from './helpers.mjs';
-
-const reason = skipReason();
-if (reason) console.log(reason);
+import { describe, test } from 'node:test';
+import { callAction, DEMO_USERS, DESKTOP, MOBILE, screenshot, suiteSkip, useSite } from './helpers.mjs';
 
 /** The demo's free node, which every demo member joined. */
 const LOUNGE = { id: '2000000001', slug: 'lounge', names: { 'zh-hans': '休息室', en: 'Lounge', es: 'Salón' } };
@@ -57,49 +54,23 @@ function watchLog(page) {
 }
 
 /** A member's balances through the API (the page's own cookies). */
-function balances(page) {
-  return page.evaluate(async () => {
-    const response = await fetch('/api/request', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ action: 'wallet.get', data: {} }),
-    });
-    return (await response.json()).wallet;
-  });
+async function balances(page) {
+  return (await callAction(page, 'wallet.get', {})).wallet;
 }
 
-describe('community', { skip: reason ?? false }, () => {
-  let server;
-  let browser;
-  const contexts = [];
-
-  before(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-
-  after(async () => {
-    for (const context of contexts) await context.close().catch(() => {});
-    await browser?.close();
-    await server?.stop();
-  });
+describe('community', { skip: suiteSkip() }, () => {
+  const site = useSite();
 
   async function newPage(options, user) {
-    const context = await browser.newContext({ locale: 'en-US', colorScheme: 'light', ...options });
-    contexts.push(context);
-    const page = await context.newPage();
-    const errors = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    const watches = watchLog(page);
-    if (user) {
-      await page.goto(`${server.url}/en`);
-      assert.ok(await apiLogin(page, user), `${user.username} logs in`);
-    }
-    return { context, page, errors, watches };
+    const session = await site.open(options);
+    const watches = watchLog(session.page);
+    if (user) await site.logIn(session.page, user);
+    return { ...session, watches };
   }
 
   /** Writes a topic on /create: the kind, title, text and what the kind needs; resolves to the topic's URL. */
   async function createTopic(page, { kind, title, text, fill }) {
-    await page.goto(`${server.url}/en/create?type=${kind}&node=${LOUNGE.id}`);
+    await page.goto(`${site.url}/en/create?type=${kind}&node=${LOUNGE.id}`);
     const form = page.getByTestId('create-form');
     await form.waitFor();
     assert.ok(await page.getByRole('radio', { name: { vote: 'Vote', bounty: 'Bounty', normal: 'Topic' }[kind] }).isChecked());
@@ -123,13 +94,13 @@ describe('community', { skip: reason ?? false }, () => {
     const reader = await newPage(MOBILE, DEMO_USERS.member);
 
     // The reader waits on the node's page, its socket watching the node.
-    await reader.page.goto(`${server.url}/en/community-archive/${LOUNGE.slug}-${LOUNGE.id}`);
+    await reader.page.goto(`${site.url}/en/community-archive/${LOUNGE.slug}-${LOUNGE.id}`);
     await reader.page.getByTestId('node-header').getByRole('heading', { name: LOUNGE.names.en }).waitFor();
     await reader.page.getByTestId('topic-feed').waitFor();
     await reader.watches.until(`node:${LOUNGE.id}`);
 
     // The first check of the form stops an empty vote without a request.
-    await author.page.goto(`${server.url}/en/create?type=vote&node=${LOUNGE.id}`);
+    await author.page.goto(`${site.url}/en/create?type=vote&node=${LOUNGE.id}`);
     await author.page.getByTestId('create-form').waitFor();
     await author.page.getByTestId('create-submit').click();
     await author.page.getByRole('alert').filter({ hasText: 'Please enter a title' }).waitFor();
@@ -214,7 +185,7 @@ describe('community', { skip: reason ?? false }, () => {
     assert.equal(cents((await balances(author.page)).money.USD), authorBefore - 500, 'the author paid once');
 
     // The answerer's wallet page shows the new balance.
-    await answerer.page.goto(`${server.url}/en/account/wealth`);
+    await answerer.page.goto(`${site.url}/en/account/wealth`);
     const usd = answerer.page.getByTestId('balance-USD');
     await usd.waitFor();
     const shown = (await usd.innerText()).replace(/,/g, '');
@@ -227,7 +198,7 @@ describe('community', { skip: reason ?? false }, () => {
 
   test('pasted pictures upload into the editor, too large ones are refused, and the draft survives a reload', async () => {
     const { page, errors } = await newPage(DESKTOP, DEMO_USERS.member);
-    await page.goto(`${server.url}/en/create?node=${LOUNGE.id}`);
+    await page.goto(`${site.url}/en/create?node=${LOUNGE.id}`);
     await page.getByTestId('create-form').waitFor();
     await page.getByTestId('create-title').fill('A draft with a picture');
     const editor = page.getByTestId('create-editor');
@@ -259,7 +230,7 @@ describe('community', { skip: reason ?? false }, () => {
     await page.getByText(/^Draft saved/).waitFor();
     await screenshot(page, 'community-create-pasted');
 
-    await page.goto(`${server.url}/en/create?drafts=1`);
+    await page.goto(`${site.url}/en/create?drafts=1`);
     const list = page.getByTestId('drafts-list');
     await list.getByRole('button', { name: /^A draft with a picture/ }).click();
     assert.equal(await page.getByTestId('create-title').inputValue(), 'A draft with a picture');
@@ -270,13 +241,13 @@ describe('community', { skip: reason ?? false }, () => {
   test('node and article pages render in zh-hans, /en and /es', async () => {
     const { page, errors } = await newPage(DESKTOP);
     for (const lang of ['zh-hans', 'en', 'es']) {
-      await page.goto(`${server.url}${PREFIX[lang]}/community-archive/${LOUNGE.slug}-${LOUNGE.id}`);
+      await page.goto(`${site.url}${PREFIX[lang]}/community-archive/${LOUNGE.slug}-${LOUNGE.id}`);
       await page.getByTestId('node-header').getByRole('heading', { level: 1, name: LOUNGE.names[lang] }).waitFor();
       await page.getByTestId('topic-feed').waitFor();
       assert.equal(await page.locator('html').getAttribute('lang'), HTML_LANG[lang]);
       await screenshot(page, `community-node-${lang}`);
 
-      await page.goto(`${server.url}${WELCOME[lang].path}`);
+      await page.goto(`${site.url}${WELCOME[lang].path}`);
       await page.getByTestId('article').getByRole('heading', { level: 1, name: WELCOME[lang].title }).waitFor();
       await page.getByTestId('rich-html').first().waitFor();
       await screenshot(page, `community-article-${lang}`);

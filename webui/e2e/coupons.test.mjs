@@ -6,46 +6,25 @@
 // support ticket and the admin's reply appears live in the member's thread.
 // Screenshots go to webui/e2e/artifacts/.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import { apiLogin, DEMO_USERS, DESKTOP, launchBrowser, MOBILE, screenshot, skipReason, startServer } from './helpers.mjs';
+import { describe, test } from 'node:test';
+import { callAction, DESKTOP, MOBILE, screenshot, suiteSkip, useSite } from './helpers.mjs';
 
-const reason = skipReason();
-if (reason) console.log(reason);
-
-describe('coupons and tickets', { skip: reason ?? false }, () => {
-  let server;
-  let browser;
-  const contexts = [];
-
-  before(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-
-  after(async () => {
-    for (const context of contexts) await context.close().catch(() => {});
-    await browser?.close();
-    await server?.stop();
-  });
+describe('coupons and tickets', { skip: suiteSkip() }, () => {
+  const site = useSite();
 
   /**
    * A page of `who`, logged in through the API from the page itself, reloaded as a member with the
    * socket ready. Every frame its websockets receive is kept (`frames`) for `socketSaid`.
    */
   async function signedInPage(who, options = {}) {
-    const context = await browser.newContext({ locale: 'en-US', colorScheme: 'light', ...options });
-    contexts.push(context);
-    const page = await context.newPage();
-    const errors = [];
+    const { context, page, errors } = await site.open(options);
     const frames = [];
-    page.on('pageerror', (error) => errors.push(error.message));
     page.on('websocket', (ws) => {
       ws.on('framereceived', ({ payload }) => {
         if (typeof payload === 'string') frames.push(payload);
       });
     });
-    await page.goto(`${server.url}/en`);
-    const user = await apiLogin(page, DEMO_USERS[who]);
-    assert.ok(user, `${who} logs in`);
+    const user = await site.logIn(page, who);
     const seen = frames.length;
     await page.reload();
     const session = { context, page, errors, user, frames };
@@ -65,19 +44,7 @@ describe('coupons and tickets', { skip: reason ?? false }, () => {
   }
 
   /** Calls an action from the page (its cookies), resolving to the JSON reply. */
-  function call(page, action, data) {
-    return page.evaluate(
-      async ([name, body]) => {
-        const response = await fetch('/api/request', {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ action: name, data: body, lang: 'en', currency: 'CNY' }),
-        });
-        return response.json();
-      },
-      [action, data],
-    );
-  }
+  const call = (page, action, data) => callAction(page, action, data, { lang: 'en', currency: 'CNY' });
 
   test('a coupon given by one member appears live for the other', { timeout: 120_000 }, async () => {
     const stamp = Date.now().toString(36);
@@ -108,12 +75,12 @@ describe('coupons and tickets', { skip: reason ?? false }, () => {
     const [code] = made.codes;
 
     // The member watches their own coupons.
-    await member.page.goto(`${server.url}/en/account/coupons`);
+    await member.page.goto(`${site.url}/en/account/coupons`);
     await member.page.getByTestId('coupons-page').waitFor();
     await member.page.getByRole('tablist').waitFor();
 
     // The VIP opens the coupon: every field, then gives it.
-    await vip.page.goto(`${server.url}/en/account/coupons`);
+    await vip.page.goto(`${site.url}/en/account/coupons`);
     const card = vip.page.locator(`[data-testid=coupon-card][data-code="${code}"]`);
     await card.waitFor();
     assert.match(await card.innerText(), /8\.50/);
@@ -183,7 +150,7 @@ describe('coupons and tickets', { skip: reason ?? false }, () => {
     const [admin, member] = await Promise.all([signedInPage('admin', DESKTOP), signedInPage('member', DESKTOP)]);
 
     // The support button opens the new-ticket form.
-    await member.page.goto(`${server.url}/en/account/ticket?new=1`);
+    await member.page.goto(`${site.url}/en/account/ticket?new=1`);
     const form = member.page.getByTestId('ticket-form');
     await form.waitFor();
     await form.getByTestId('ticket-subject').fill(`Where is my order ${stamp}`);
@@ -196,7 +163,7 @@ describe('coupons and tickets', { skip: reason ?? false }, () => {
     assert.ok(ticketId, 'the thread shows at ?id=');
 
     // The admin answers from the list of every member's tickets.
-    await admin.page.goto(`${server.url}/en/account/ticket`);
+    await admin.page.goto(`${site.url}/en/account/ticket`);
     await admin.page.getByRole('tab', { name: 'All members' }).click();
     await admin.page.locator(`[data-testid=ticket-row][data-id="${ticketId}"]`).click();
     const staffThread = admin.page.getByTestId('ticket-thread');
@@ -220,7 +187,7 @@ describe('coupons and tickets', { skip: reason ?? false }, () => {
   test('an address is picked country by country, saved, modified and deleted', { timeout: 120_000 }, async () => {
     const stamp = Date.now().toString(36);
     const { page, errors } = await signedInPage('member', { ...MOBILE, colorScheme: 'dark' });
-    await page.goto(`${server.url}/en/account/addresses`);
+    await page.goto(`${site.url}/en/account/addresses`);
     await page.getByTestId('addresses-page').waitFor();
     await page.getByTestId('address-add').click();
     const form = page.getByTestId('address-form');

@@ -6,101 +6,36 @@
 // the library (a bottom sheet): the server's 256 px square becomes the avatar.
 // Screenshots go to webui/e2e/artifacts/.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import { deflateSync } from 'node:zlib';
-import { apiLogin, DEMO_USERS, DESKTOP, launchBrowser, MOBILE, screenshot, skipReason, startServer } from './helpers.mjs';
-
-const reason = skipReason();
-if (reason) console.log(reason);
-
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-
-function crc32(buffer) {
-  let c = 0xffffffff;
-  for (const byte of buffer) c = CRC_TABLE[(c ^ byte) & 0xff] ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
-
-function pngChunk(type, data) {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
+import { describe, test } from 'node:test';
+import { DESKTOP, MOBILE, rgbPng, screenshot, suiteSkip, useSite } from './helpers.mjs';
 
 /**
  * An RGB PNG of `width` × `height`: a colour gradient with noise in it, so that it does not
  * compress and spans more than one 1 MiB chunk.
  */
 function noisyPng(width, height) {
-  const rows = [];
   let seed = 7;
-  for (let y = 0; y < height; y += 1) {
-    const row = Buffer.alloc(1 + width * 3);
-    for (let x = 0; x < width; x += 1) {
+  return rgbPng(
+    width,
+    height,
+    (x, y) => {
       seed = (seed * 1103515245 + 12345) & 0x7fffffff;
       const noise = seed % 64;
-      row[1 + x * 3] = Math.round((x / width) * 191) + noise;
-      row[2 + x * 3] = Math.round((y / height) * 191) + (noise >> 1);
-      row[3 + x * 3] = 160 + (noise >> 2);
-    }
-    rows.push(row);
-  }
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 8; // bit depth
-  header[9] = 2; // RGB
-  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  return Buffer.concat([signature, pngChunk('IHDR', header), pngChunk('IDAT', deflateSync(Buffer.concat(rows), { level: 0 })), pngChunk('IEND', Buffer.alloc(0))]);
+      return [Math.round((x / width) * 191) + noise, Math.round((y / height) * 191) + (noise >> 1), 160 + (noise >> 2)];
+    },
+    { level: 0 },
+  );
 }
 
-describe('media library and images in private messages', { skip: reason ?? false }, () => {
-  let server;
-  let browser;
-  const contexts = [];
-
-  before(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-
-  after(async () => {
-    for (const context of contexts) await context.close().catch(() => {});
-    await browser?.close();
-    await server?.stop();
-  });
+describe('media library and images in private messages', { skip: suiteSkip() }, () => {
+  const site = useSite();
 
   /** A page of `who`, logged in through the API, reloaded as a member with its inbox live (inbox_synced). */
-  async function signedInPage(who, options = {}) {
-    const context = await browser.newContext({ locale: 'en-US', colorScheme: 'light', ...options });
-    contexts.push(context);
-    const page = await context.newPage();
-    const errors = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    await page.goto(`${server.url}/en`);
-    const user = await apiLogin(page, DEMO_USERS[who]);
-    assert.ok(user, `${who} logs in`);
-    const synced = new Promise((resolve) => {
-      page.on('websocket', (ws) => {
-        ws.on('framereceived', ({ payload }) => {
-          if (typeof payload === 'string' && payload.includes('"inbox_synced"')) resolve();
-        });
-      });
-    });
-    await page.reload();
-    await synced;
-    return { context, page, errors, user };
-  }
+  const signedInPage = (who, options) => site.signedIn(who, options, { synced: true });
 
   /** Opens the conversation with `peer` from their profile's message button; resolves to the box. */
   async function openConversation(page, peer) {
-    await page.goto(`${server.url}/en/profile/${peer.gqSlug}-${peer.databaseId}`);
+    await page.goto(`${site.url}/en/profile/${peer.gqSlug}-${peer.databaseId}`);
     await page.getByTestId('follow-counts').waitFor();
     await page.getByRole('button', { name: 'Message', exact: true }).click();
     const box = page.getByRole('dialog', { name: 'Private messages' });
@@ -186,7 +121,7 @@ describe('media library and images in private messages', { skip: reason ?? false
 
   test('on a phone, a member uploads a picture through the library and makes it their avatar', async () => {
     const { page, errors, user } = await signedInPage('member', { ...MOBILE, colorScheme: 'dark' });
-    await page.goto(`${server.url}/en/profile/${user.gqSlug}-${user.databaseId}`);
+    await page.goto(`${site.url}/en/profile/${user.gqSlug}-${user.databaseId}`);
     await page.getByRole('button', { name: 'Edit profile' }).click();
     const profile = page.getByRole('dialog', { name: 'Tell us about yourself' });
     await profile.getByTestId('profile-avatar-change').click();

@@ -5,57 +5,18 @@
 // the follow notification arrives live. A member without directMessages sees
 // the lock. Screenshots go to webui/e2e/artifacts/.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import { apiLogin, DEMO_USERS, DESKTOP, launchBrowser, MOBILE, screenshot, skipReason, startServer } from './helpers.mjs';
+import { describe, test } from 'node:test';
+import { DESKTOP, MOBILE, screenshot, suiteSkip, useSite } from './helpers.mjs';
 
-const reason = skipReason();
-if (reason) console.log(reason);
-
-describe('private messages and notifications', { skip: reason ?? false }, () => {
-  let server;
-  let browser;
-  const contexts = [];
-
-  before(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-
-  after(async () => {
-    for (const context of contexts) await context.close().catch(() => {});
-    await browser?.close();
-    await server?.stop();
-  });
+describe('private messages and notifications', { skip: suiteSkip() }, () => {
+  const site = useSite();
 
   /**
    * A page of `who`, logged in through the API from the page itself (so the
    * cookies land in the context), reloaded as a member, with its inbox live:
    * resolves once the socket has said where the inbox stands (inbox_synced).
    */
-  async function signedInPage(who, options = {}) {
-    const context = await browser.newContext({ locale: 'en-US', colorScheme: 'light', ...options });
-    contexts.push(context);
-    const page = await context.newPage();
-    const errors = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    await page.goto(`${server.url}/en`);
-    const user = await apiLogin(page, DEMO_USERS[who]);
-    assert.ok(user, `${who} logs in`);
-    const synced = inboxSynced(page);
-    await page.reload();
-    await synced;
-    return { context, page, errors, user };
-  }
-
-  /** Resolves when the page's websocket receives inbox_synced. */
-  function inboxSynced(page) {
-    return new Promise((resolve) => {
-      page.on('websocket', (ws) => {
-        ws.on('framereceived', ({ payload }) => {
-          if (typeof payload === 'string' && payload.includes('"inbox_synced"')) resolve();
-        });
-      });
-    });
-  }
+  const signedInPage = (who, options) => site.signedIn(who, options, { synced: true });
 
   /**
    * The header's private-message and notification buttons, labelled with their unread counts
@@ -79,7 +40,7 @@ describe('private messages and notifications', { skip: reason ?? false }, () => 
     await Promise.all([messagesButton(vipDesk.page).waitFor(), messagesButton(vipPhone.page).waitFor()]);
 
     // The admin writes from the VIP's profile.
-    await admin.page.goto(`${server.url}/en/profile/${vip.gqSlug}-${vip.databaseId}`);
+    await admin.page.goto(`${site.url}/en/profile/${vip.gqSlug}-${vip.databaseId}`);
     await admin.page.getByTestId('follow-counts').waitFor();
     await admin.page.getByRole('button', { name: 'Message', exact: true }).click();
     const adminBox = admin.page.getByRole('dialog', { name: 'Private messages' });
@@ -154,7 +115,7 @@ describe('private messages and notifications', { skip: reason ?? false }, () => 
     await screenshot(vipPhone.page, 'notifications-mobile-dark');
 
     // The account page lists it too; marking all read clears the badge on both sessions.
-    await vipDesk.page.goto(`${server.url}/en/account/notification`);
+    await vipDesk.page.goto(`${site.url}/en/account/notification`);
     const list = vipDesk.page.getByTestId('notification-page');
     await list.getByTestId('notification').filter({ hasText: 'started following you' }).waitFor();
     await vipDesk.page.waitForTimeout(200);

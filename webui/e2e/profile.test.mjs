@@ -5,42 +5,25 @@
 // follow button; the VIP's own profile has the drafts tab. Screenshots go to
 // webui/e2e/artifacts/.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import { apiLogin, DEMO_USERS, DESKTOP, launchBrowser, MOBILE, screenshot, skipReason, startServer } from './helpers.mjs';
+import { describe, test } from 'node:test';
+import { apiLogin, DEMO_USERS, DESKTOP, MOBILE, screenshot, suiteSkip, useSite } from './helpers.mjs';
 
-const reason = skipReason();
-if (reason) console.log(reason);
-
-describe('profiles', { skip: reason ?? false }, () => {
-  let server;
-  let browser;
-
-  before(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+describe('profiles', { skip: suiteSkip() }, () => {
+  const site = useSite();
 
   test('a guest opens a member’s profile from the search and sees them online, with their topics and answers', async () => {
-    const vipContext = await browser.newContext({ ...DESKTOP, locale: 'en-US' });
-    const guestContext = await browser.newContext({ ...MOBILE, locale: 'zh-CN', colorScheme: 'dark' });
+    const { context: vipContext, page: vip } = await site.open(DESKTOP);
+    const { context: guestContext, page, errors } = await site.open({ ...MOBILE, locale: 'zh-CN', colorScheme: 'dark' });
     try {
-      const vip = await vipContext.newPage();
-      await vip.goto(`${server.url}/en`);
+      await vip.goto(`${site.url}/en`);
       const user = await apiLogin(vip, DEMO_USERS.vip);
       assert.ok(user, 'the VIP signs in');
-      await vip.goto(`${server.url}/en/profile/${user.gqSlug}-${user.databaseId}`);
+      await vip.goto(`${site.url}/en/profile/${user.gqSlug}-${user.databaseId}`);
       await vip.getByTestId('own-profile').waitFor();
       await vip.getByRole('tab', { name: /Drafts/ }).waitFor();
       await vip.getByTestId('online-dot').waitFor();
 
-      const page = await guestContext.newPage();
-      const errors = [];
-      page.on('pageerror', (error) => errors.push(error.message));
-      await page.goto(`${server.url}/`);
+      await page.goto(`${site.url}/`);
       await page.getByRole('button', { name: '搜索' }).first().click();
       const dialog = page.getByRole('dialog', { name: '搜索结果' });
       await dialog.getByRole('combobox').fill('Valeria');

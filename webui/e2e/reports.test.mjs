@@ -4,40 +4,14 @@
 // and dismisses the report, and it leaves the queue. A member who is no admin finds no queue.
 // Screenshots go to webui/e2e/artifacts/.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import { deflateSync } from 'node:zlib';
-import { apiLogin, DEMO_USERS, DESKTOP, launchBrowser, screenshot, skipReason, startServer } from './helpers.mjs';
+import { describe, test } from 'node:test';
+import { DESKTOP, rgbPng, screenshot, suiteSkip, useSite } from './helpers.mjs';
 
-const reason = skipReason();
-if (reason) console.log(reason);
-
-describe('reports', { skip: reason ?? false }, () => {
-  let server;
-  let browser;
-  const contexts = [];
-
-  before(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-
-  after(async () => {
-    for (const context of contexts) await context.close().catch(() => {});
-    await browser?.close();
-    await server?.stop();
-  });
+describe('reports', { skip: suiteSkip() }, () => {
+  const site = useSite();
 
   /** A page of `who`, logged in through the API from the page itself, then reloaded as a member. */
-  async function signedInPage(who, options = {}) {
-    const context = await browser.newContext({ locale: 'en-US', colorScheme: 'light', ...options });
-    contexts.push(context);
-    const page = await context.newPage();
-    const errors = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    await page.goto(`${server.url}/en`);
-    assert.ok(await apiLogin(page, DEMO_USERS[who]), `${who} logs in`);
-    await page.reload();
-    return { context, page, errors };
-  }
+  const signedInPage = (who, options) => site.signedIn(who, options);
 
   /** Opens the chat drawer from the side toolbar (desktop) and waits until the room is joined. */
   async function openChat(page) {
@@ -63,7 +37,7 @@ describe('reports', { skip: reason ?? false }, () => {
     await adminChat.getByTestId('chat-message').filter({ hasText: offending }).waitFor();
 
     // The admin watches the open queue, empty so far.
-    await admin.page.goto(`${server.url}/en/account/reports`);
+    await admin.page.goto(`${site.url}/en/account/reports`);
     await admin.page.getByRole('heading', { name: 'Moderation queue' }).waitFor();
     const queue = admin.page.getByTestId('report-queue');
     await queue.getByText('No open reports: all clear').waitFor();
@@ -149,9 +123,9 @@ describe('reports', { skip: reason ?? false }, () => {
 
   test('a member who is no admin finds no queue', async () => {
     const { page, errors } = await signedInPage('member', DESKTOP);
-    await page.goto(`${server.url}/en/account/reports`);
+    await page.goto(`${site.url}/en/account/reports`);
     await page.getByRole('heading', { name: 'Page Not Found' }).waitFor();
-    await page.goto(`${server.url}/en/account`);
+    await page.goto(`${site.url}/en/account`);
     await page.getByRole('link', { name: 'Wallet' }).first().waitFor();
     assert.equal(await page.getByRole('link', { name: 'Reports', exact: true }).count(), 0);
     assert.deepEqual(errors, []);
@@ -160,46 +134,5 @@ describe('reports', { skip: reason ?? false }, () => {
 
 /** A small opaque PNG of `width` × `height` pixels (a diagonal gradient). */
 function png(width, height) {
-  const raw = Buffer.alloc((width * 3 + 1) * height);
-  for (let y = 0; y < height; y++) {
-    const row = y * (width * 3 + 1);
-    raw[row] = 0; // no filter
-    for (let x = 0; x < width; x++) {
-      raw[row + 1 + x * 3] = (x * 4) & 255;
-      raw[row + 2 + x * 3] = (y * 5) & 255;
-      raw[row + 3 + x * 3] = 160;
-    }
-  }
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 8; // bit depth
-  header[9] = 2; // truecolour
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(raw)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
-
-function chunk(type, data) {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
-
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-
-function crc32(bytes) {
-  let c = 0xffffffff;
-  for (const byte of bytes) c = CRC_TABLE[(c ^ byte) & 255] ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
+  return rgbPng(width, height, (x, y) => [(x * 4) & 255, (y * 5) & 255, 160]);
 }

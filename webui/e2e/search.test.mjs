@@ -4,30 +4,16 @@
 // section lists a member found by name, and a key found nowhere shows the
 // empty state. Screenshots go to webui/e2e/artifacts/.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import { DESKTOP, launchBrowser, MOBILE, screenshot, skipReason, startServer } from './helpers.mjs';
+import { describe, test } from 'node:test';
+import { DESKTOP, MOBILE, screenshot, suiteSkip, useSite } from './helpers.mjs';
 
-const reason = skipReason();
-if (reason) console.log(reason);
-
-describe('search', { skip: reason ?? false, concurrency: true }, () => {
-  let server;
-  let browser;
-
-  before(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+describe('search', { skip: suiteSkip(), concurrency: true }, () => {
+  const site = useSite();
 
   test('a guest finds Chinese content inside a longer title and opens it from the keyboard', async () => {
-    const context = await browser.newContext({ ...DESKTOP, locale: 'zh-CN' });
+    const { context, page } = await site.open({ ...DESKTOP, locale: 'zh-CN' });
     try {
-      const page = await context.newPage();
-      await page.goto(`${server.url}/`);
+      await page.goto(`${site.url}/`);
       await page.getByRole('button', { name: '搜索' }).first().click();
       const dialog = page.getByRole('dialog', { name: '搜索结果' });
       await dialog.getByText('请输入关键词').waitFor();
@@ -51,10 +37,9 @@ describe('search', { skip: reason ?? false, concurrency: true }, () => {
   });
 
   test('members by name, and the empty state, in English on a phone', async () => {
-    const context = await browser.newContext({ ...MOBILE, locale: 'en-US' });
+    const { context, page } = await site.open(MOBILE);
     try {
-      const page = await context.newPage();
-      await page.goto(`${server.url}/en`);
+      await page.goto(`${site.url}/en`);
       await page.getByRole('button', { name: 'Search' }).first().click();
       const dialog = page.getByRole('dialog', { name: 'Search results' });
       const input = dialog.getByRole('combobox');

@@ -1,36 +1,14 @@
 // The web client shell against the real binary: languages, colour mode, 404,
 // the mobile tab bar and create panel. Screenshots go to webui/e2e/artifacts/.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import { launchBrowser, screenshot, skipReason, startServer } from './helpers.mjs';
+import { describe, test } from 'node:test';
+import { screenshot, suiteSkip, useSite } from './helpers.mjs';
 
-const reason = skipReason();
-if (reason) console.log(reason);
-
-describe('web client shell', { skip: reason ?? false }, () => {
-  let server;
-  let browser;
-
-  before(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+describe('web client shell', { skip: suiteSkip() }, () => {
+  const site = useSite({ context: { locale: 'zh-CN', colorScheme: 'light' }, csp: true });
 
   /** A page in a fresh context that fails the test on any script error or Content-Security-Policy violation. */
-  async function openPage(options = {}) {
-    const context = await browser.newContext({ locale: 'zh-CN', colorScheme: 'light', ...options });
-    const page = await context.newPage();
-    const errors = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    page.on('console', (message) => {
-      if (message.type() === 'error' && message.text().includes('Content Security Policy')) errors.push(message.text());
-    });
-    return { context, page, errors };
-  }
+  const openPage = (options) => site.open(options);
 
   for (const [path, login, home] of [
     ['/', '登录', '首页'],
@@ -39,7 +17,7 @@ describe('web client shell', { skip: reason ?? false }, () => {
   ]) {
     test(`home ${path} shows the header in its language`, async () => {
       const { context, page, errors } = await openPage({ viewport: { width: 1280, height: 800 } });
-      const response = await page.goto(server.url + path);
+      const response = await page.goto(site.url + path);
       assert.equal(response.status(), 200);
       const header = page.locator('header');
       await header.getByRole('button', { name: login }).waitFor();
@@ -54,8 +32,8 @@ describe('web client shell', { skip: reason ?? false }, () => {
 
   test('a first visit to / follows the browser language, then the cookie', async () => {
     const { context, page, errors } = await openPage({ locale: 'es-ES' });
-    await page.goto(`${server.url}/?ref=amigo`);
-    await page.waitForURL(`${server.url}/es?ref=amigo`);
+    await page.goto(`${site.url}/?ref=amigo`);
+    await page.waitForURL(`${site.url}/es?ref=amigo`);
     await page.locator('header').getByRole('button', { name: 'Iniciar sesión' }).waitFor();
     assert.equal((await context.cookies()).find((c) => c.name === 'i18n_redirected')?.value, 'es');
     assert.equal(await page.evaluate(() => localStorage.getItem('ref')), 'amigo');
@@ -66,11 +44,11 @@ describe('web client shell', { skip: reason ?? false }, () => {
 
   test('switching language sets the cookie and the URL prefix', async () => {
     const { context, page, errors } = await openPage({ viewport: { width: 1280, height: 800 } });
-    await page.goto(`${server.url}/en/cart`);
+    await page.goto(`${site.url}/en/cart`);
     await page.getByRole('heading', { name: 'Shopping cart' }).waitFor();
     await page.getByTestId('locale-trigger').click();
     await page.getByRole('button', { name: 'Español' }).click();
-    await page.waitForURL(`${server.url}/es/cart`);
+    await page.waitForURL(`${site.url}/es/cart`);
     await page.getByRole('heading', { name: 'Carrito de compra' }).waitFor();
     await page.locator('header').getByRole('button', { name: 'Iniciar sesión' }).waitFor();
     const cookie = (await context.cookies()).find((c) => c.name === 'i18n_redirected');
@@ -80,7 +58,7 @@ describe('web client shell', { skip: reason ?? false }, () => {
 
     await page.getByTestId('locale-trigger').click();
     await page.getByRole('button', { name: '简体中文' }).click();
-    await page.waitForURL(`${server.url}/cart`);
+    await page.waitForURL(`${site.url}/cart`);
     await page.getByRole('heading', { name: '购物车' }).waitFor();
     assert.equal((await context.cookies()).find((c) => c.name === 'i18n_redirected')?.value, 'zh-hans');
     assert.deepEqual(errors, []);
@@ -89,7 +67,7 @@ describe('web client shell', { skip: reason ?? false }, () => {
 
   test('the colour toggle cycles dark, light, system and survives a reload', async () => {
     const { context, page, errors } = await openPage({ viewport: { width: 1280, height: 800 } });
-    await page.goto(`${server.url}/en`);
+    await page.goto(`${site.url}/en`);
     const html = page.locator('html');
     const toggle = page.getByTestId('color-mode-toggle');
     await toggle.waitFor();
@@ -118,7 +96,7 @@ describe('web client shell', { skip: reason ?? false }, () => {
   test('the stored dark mode applies before the first paint', async () => {
     const { context, page } = await openPage();
     await context.addInitScript(() => localStorage.setItem('nuxt-color-mode', 'dark'));
-    await page.goto(`${server.url}/en`, { waitUntil: 'commit' });
+    await page.goto(`${site.url}/en`, { waitUntil: 'commit' });
     await page.waitForFunction(() => document.body !== null);
     assert.match(await page.locator('html').getAttribute('class'), /\bdark\b/);
     await context.close();
@@ -126,7 +104,7 @@ describe('web client shell', { skip: reason ?? false }, () => {
 
   test('an unknown path shows Page Not Found with status 404', async () => {
     const { context, page, errors } = await openPage({ viewport: { width: 1280, height: 800 } });
-    const response = await page.goto(`${server.url}/en/nowhere/at/all`);
+    const response = await page.goto(`${site.url}/en/nowhere/at/all`);
     assert.equal(response.status(), 404);
     await page.getByRole('heading', { name: 'Page Not Found' }).waitFor();
     await page.getByText('Page Not Found: /en/nowhere/at/all').waitFor();
@@ -141,7 +119,7 @@ describe('web client shell', { skip: reason ?? false }, () => {
       isMobile: true,
       hasTouch: true,
     });
-    await page.goto(`${server.url}/en`);
+    await page.goto(`${site.url}/en`);
     const tabs = page.getByTestId('tab-bar');
     await tabs.waitFor();
     assert.equal((await tabs.locator('> div').boundingBox()).height, 56, 'the tab bar is 3.5rem tall');
@@ -160,7 +138,7 @@ describe('web client shell', { skip: reason ?? false }, () => {
 
   test('the search overlay and the login dialog open with their frames', async () => {
     const { context, page, errors } = await openPage({ viewport: { width: 1280, height: 800 } });
-    await page.goto(`${server.url}/en`);
+    await page.goto(`${site.url}/en`);
     await page.locator('header').getByRole('button', { name: 'Search' }).click();
     const search = page.getByRole('dialog', { name: 'Search results' });
     await search.getByText('Please enter a keyword').waitFor();
@@ -178,7 +156,7 @@ describe('web client shell', { skip: reason ?? false }, () => {
 
   test('dark mode on mobile, with the locale popover', async () => {
     const { context, page, errors } = await openPage({ viewport: { width: 390, height: 844 }, colorScheme: 'dark' });
-    await page.goto(`${server.url}/es/account`);
+    await page.goto(`${site.url}/es/account`);
     await page.getByRole('heading', { level: 1, name: 'Mi cuenta' }).waitFor();
     assert.match(await page.locator('html').getAttribute('class'), /\bdark\b/);
     await page.getByTestId('locale-trigger').click();
@@ -194,7 +172,7 @@ describe('web client shell', { skip: reason ?? false }, () => {
 
   test('tablet and desktop show the side toolbar', async () => {
     const { context, page } = await openPage({ viewport: { width: 900, height: 900 } });
-    await page.goto(`${server.url}/about`);
+    await page.goto(`${site.url}/about`);
     await page.getByTestId('side-toolbar').waitFor();
     await page.getByRole('heading', { level: 1, name: '关于我们' }).waitFor();
     assert.equal((await page.locator('header').boundingBox()).height, 87);
@@ -209,7 +187,7 @@ describe('web client shell', { skip: reason ?? false }, () => {
       ['/es', 'Notificaciones'],
       ['/en', 'Notifications'],
     ]) {
-      await page.goto(server.url + path);
+      await page.goto(site.url + path);
       await page.locator('header').waitFor();
       const regions = page.locator('[role=region][aria-label]');
       const labels = await regions.evaluateAll((nodes) => nodes.map((node) => node.getAttribute('aria-label')));

@@ -5,75 +5,33 @@
 // order on the orders page change live when an admin completes it.
 // Screenshots go to webui/e2e/artifacts/.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { after, before, describe, test } from 'node:test';
-import { apiLogin, DEMO_USERS, DESKTOP, launchBrowser, MOBILE, repoRoot, screenshot, skipReason, startServer } from './helpers.mjs';
-
-const reason = skipReason();
-if (reason) console.log(reason);
+import { describe, test } from 'node:test';
+import { apiLogin, callAction, DEMO_USERS, DESKTOP, messages, MOBILE, screenshot, suiteSkip, useSite } from './helpers.mjs';
 
 /** The client's English messages, so that the test reads what the reader reads. */
-const tree = JSON.parse(readFileSync(path.join(repoRoot, 'webui/src/i18n/locales/en.json'), 'utf8'));
-function t(key, vars = {}) {
-  const text = key.split('.').reduce((node, part) => node?.[part], tree);
-  assert.equal(typeof text, 'string', `no message en ${key}`);
-  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name) => String(vars[name] ?? ''));
-}
+const t = messages('en');
 
 /** The demo's digital product (an e-book, download delivery) and its only variant. */
 const HANDBOOK = { path: '/en/shop/community-handbook-3000000004', variantId: '3000000401', title: 'Community handbook (e-book)' };
 
 /** Calls an action from a page (its cookies sign it in). */
-function act(page, action, data) {
-  return page.evaluate(
-    async ([name, body]) => {
-      const response = await fetch('/api/request', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ action: name, data: body, currency: 'USD', lang: 'en' }),
-      });
-      return response.json();
-    },
-    [action, data],
-  );
-}
+const act = (page, action, data) => callAction(page, action, data, { currency: 'USD', lang: 'en' });
 
-describe('shop', { skip: reason ?? false }, () => {
-  let server;
-  let browser;
-  const contexts = [];
-
-  before(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-
-  after(async () => {
-    for (const context of contexts) await context.close().catch(() => {});
-    await browser?.close();
-    await server?.stop();
-  });
-
-  async function newPage(options) {
-    const context = await browser.newContext({ locale: 'en-US', colorScheme: 'light', ...options });
-    contexts.push(context);
-    const page = await context.newPage();
-    const errors = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    return { context, page, errors };
-  }
+describe('shop', { skip: suiteSkip() }, () => {
+  const site = useSite();
+  const newPage = (options) => site.open(options);
 
   test('a guest fills a cart, signs in (merged), pays by QR in another tab, sees the success and the order live', async () => {
     // The member already has one handbook in their server cart (from another device).
     const other = await newPage(DESKTOP);
-    await other.page.goto(`${server.url}/en`);
+    await other.page.goto(`${site.url}/en`);
     assert.ok(await apiLogin(other.page, DEMO_USERS.member), 'the member logs in elsewhere');
     const seeded = await act(other.page, 'cart.set', { variantId: HANDBOOK.variantId, quantity: 1 });
     assert.equal(seeded.cart?.count, 1, JSON.stringify(seeded));
 
     // A guest opens the product page and puts two in the local cart.
     const { page, errors } = await newPage(DESKTOP);
-    await page.goto(`${server.url}${HANDBOOK.path}`);
+    await page.goto(`${site.url}${HANDBOOK.path}`);
     const product = page.getByTestId('product-page');
     await product.getByRole('heading', { level: 1, name: HANDBOOK.title }).waitFor();
     assert.match(await product.getByTestId('price').first().innerText(), /^\$\d+\.\d{2}$/);
@@ -122,7 +80,7 @@ describe('shop', { skip: reason ?? false }, () => {
     await screenshot(page, 'shop-cart-member');
 
     // The member's other device shows the product page: its stock follows live.
-    await other.page.goto(`${server.url}${HANDBOOK.path}`);
+    await other.page.goto(`${site.url}${HANDBOOK.path}`);
     const otherStock = other.page.getByTestId('product-stock');
     const stockBefore = Number((await otherStock.innerText()).replace(/\D/g, ''));
     assert.ok(stockBefore >= 3, `stock ${stockBefore}`);
@@ -145,7 +103,7 @@ describe('shop', { skip: reason ?? false }, () => {
     const encoded = new URL(await qr.getByTestId('payment-qr-link').getAttribute('href'));
     assert.match(encoded.pathname, /^\/en\/pay\/sandbox\/\d+$/);
     const phone = await newPage(MOBILE);
-    await phone.page.goto(`${server.url}${encoded.pathname}${encoded.search}`);
+    await phone.page.goto(`${site.url}${encoded.pathname}${encoded.search}`);
     await phone.page.getByTestId('sandbox-amount').getByText(total).waitFor();
     await phone.page.getByRole('button', { name: `Pay ${total}` }).click();
     await phone.page.getByTestId('sandbox-paid').waitFor();
@@ -174,7 +132,7 @@ describe('shop', { skip: reason ?? false }, () => {
 
     // An admin completes the order: the member's page follows live.
     const admin = await newPage(DESKTOP);
-    await admin.page.goto(`${server.url}/en`);
+    await admin.page.goto(`${site.url}/en`);
     assert.ok(await apiLogin(admin.page, DEMO_USERS.admin), 'the admin logs in');
     const orderId = await order.getAttribute('data-id');
     const changed = await act(admin.page, 'admin.orderStatus', { orderId, status: 'completed' });
@@ -189,7 +147,7 @@ describe('shop', { skip: reason ?? false }, () => {
 
   test('on a phone: the tab bar counts the cart, and the cart is priced again in the currency picked', async () => {
     const { page, errors } = await newPage(MOBILE);
-    await page.goto(`${server.url}/en/shop/sticker-pack-3000000005`);
+    await page.goto(`${site.url}/en/shop/sticker-pack-3000000005`);
     const product = page.getByTestId('product-page');
     await product.getByRole('heading', { level: 1 }).waitFor();
     await product.getByRole('button', { name: t('shop.product.addToCart') }).click();

@@ -4,11 +4,8 @@
 // buys a VIP tier; the user menu's badge and the chat rights follow without a
 // reload. Screenshots go to webui/e2e/artifacts/.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import { apiLogin, DEMO_USERS, DESKTOP, launchBrowser, MOBILE, screenshot, skipReason, startServer } from './helpers.mjs';
-
-const reason = skipReason();
-if (reason) console.log(reason);
+import { describe, test } from 'node:test';
+import { apiLogin, DEMO_USERS, DESKTOP, MOBILE, screenshot, suiteSkip, useSite } from './helpers.mjs';
 
 /** "$1,234.50" or "-$3.00" as integer cents, without floats. */
 function cents(text) {
@@ -18,29 +15,9 @@ function cents(text) {
   return match[1] === '-' ? -value : value;
 }
 
-describe('wallet', { skip: reason ?? false }, () => {
-  let server;
-  let browser;
-  const contexts = [];
-
-  before(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-
-  after(async () => {
-    for (const context of contexts) await context.close().catch(() => {});
-    await browser?.close();
-    await server?.stop();
-  });
-
-  async function newPage(options) {
-    const context = await browser.newContext({ locale: 'en-US', colorScheme: 'light', ...options });
-    contexts.push(context);
-    const page = await context.newPage();
-    const errors = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    return { context, page, errors };
-  }
+describe('wallet', { skip: suiteSkip() }, () => {
+  const site = useSite();
+  const newPage = (options) => site.open(options);
 
   async function openUserMenu(page) {
     await page.getByTestId('user-menu').click();
@@ -51,9 +28,9 @@ describe('wallet', { skip: reason ?? false }, () => {
 
   test('top up through the sandbox QR page, live balance, then a VIP tier opens the chat without a reload', async () => {
     const { page, errors } = await newPage(DESKTOP);
-    await page.goto(`${server.url}/en`);
+    await page.goto(`${site.url}/en`);
     assert.ok(await apiLogin(page, DEMO_USERS.member), 'the member logs in');
-    await page.goto(`${server.url}/en/account`);
+    await page.goto(`${site.url}/en/account`);
     const overview = page.getByTestId('account-overview');
     await overview.waitFor();
     await overview.getByText('Hello,').waitFor();
@@ -97,7 +74,7 @@ describe('wallet', { skip: reason ?? false }, () => {
     assert.match(encoded.pathname, /^\/en\/pay\/sandbox\/\d+$/);
     assert.ok(encoded.searchParams.get('t'), 'the link carries its token');
     const phone = await newPage(MOBILE);
-    await phone.page.goto(`${server.url}${encoded.pathname}${encoded.search}`);
+    await phone.page.goto(`${site.url}${encoded.pathname}${encoded.search}`);
     await phone.page.getByTestId('sandbox-amount').getByText('$12.30').waitFor();
     await screenshot(phone.page, 'wallet-sandbox-confirm');
     await phone.page.getByRole('button', { name: 'Pay $12.30' }).click();

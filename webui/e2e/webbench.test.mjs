@@ -1,23 +1,15 @@
 // The web bench's smoke test: one cold visit of / in Chromium, whose
 // scripts all arrive compressed, with its figures recorded.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import { benchWeb, PROFILES } from '../bench/web.mjs';
-import { skipReason, startServer } from './helpers.mjs';
+import { skipReason, useSite } from './helpers.mjs';
 
 const skip = skipReason();
-let server;
-
-before(async () => {
-  if (!skip) server = await startServer();
-});
-
-after(async () => {
-  await server?.stop();
-});
+const site = useSite({ browser: false });
 
 test('a first visit of / gets every script compressed, and the bench records it', { skip: skip ?? false }, async () => {
-  const report = await benchWeb({ url: server.url, runs: 1, profiles: [PROFILES.fast] });
+  const report = await benchWeb({ url: site.url, runs: 1, profiles: [PROFILES.fast] });
   const fast = report.profiles.fast;
   assert.ok(fast.requests > 5, `requests: ${fast.requests}`);
   assert.ok(fast.scripts > 0 && fast.scriptsBeforePaint > 0);
@@ -27,7 +19,7 @@ test('a first visit of / gets every script compressed, and the bench records it'
   assert.ok(fast.transferredBytes >= fast.scriptBytes);
 
   // The actions' JSON is compressed above 1 KB for a client that takes gzip.
-  const response = await fetch(`${server.url}/api/request`, {
+  const response = await fetch(`${site.url}/api/request`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'accept-encoding': 'gzip' },
     body: JSON.stringify({ action: 'utils.getSettings', data: {} }),

@@ -1,81 +1,34 @@
 /**
- * The account pages' wire types (coupons, addresses, tickets: contract of issue 16), typed by hand
- * until the registry's generated types list them, and the rules the screens apply to them.
+ * The account pages' names and rules (coupons, addresses, tickets: contract of issue 16). The wire
+ * types themselves are generated from the server's registry (`wire.gen.ts`).
  */
-import type { RequestClient, RequestResult } from '../api/client';
-import type { RealtimeSocket } from '../api/socket';
+import type { AddressView, Author, CouponView, Place, SaveInput } from '../api/wire.gen';
 
-/** An amount in a currency: `{ currency: "CNY", amount: "12.30" }` (decimal text). */
-export interface Money {
-  currency: string;
-  amount: string;
-}
+export type {
+  AddressView,
+  CouponEvent,
+  CouponMoney as Money,
+  CouponView,
+  PickerItem,
+  PickerReply,
+  Place,
+  TicketEvent,
+  TicketMessage,
+  TicketView,
+} from '../api/wire.gen';
+export { newIdemKey as newClientId } from '../api/wallet';
 
-/** A list page of the server: edges and where the next page starts. */
-export interface ListPage<T> {
-  edges: { node: T; cursor?: string }[];
-  pageInfo: { endCursor?: string; hasNextPage: boolean };
-}
-
-/** A member as a coupon's restriction or a ticket names them. */
-export interface MemberBrief {
-  id: string;
-  name: string;
-  slug?: string;
-  /** A picture's address (or an avatar object). */
-  avatar?: string | { url?: string };
-}
-
-/** A member brief as UserAvatar and profilePath take it. */
-export function memberUser(member: MemberBrief): { avatar: { url?: string }; gqSlug?: string; databaseId: string } {
-  const url = typeof member.avatar === 'string' ? member.avatar : member.avatar?.url;
-  return { avatar: { url: url || undefined }, gqSlug: member.slug, databaseId: member.id };
+/** A member as a ticket names them (Author) or a coupon's restriction lists them (Person), as UserAvatar and profilePath take it. */
+export function memberUser(member: Pick<Author, 'id' | 'slug' | 'avatar'>): { avatar: { url?: string }; gqSlug?: string; databaseId: string } {
+  return { avatar: { url: member.avatar || undefined }, gqSlug: member.slug, databaseId: member.id };
 }
 
 // ---------- Coupons ----------
 
 export type CouponStatus = 'unused' | 'used' | 'expired' | 'invalid';
-export type CouponType = 'cash' | 'register' | 'exchange' | '';
 /** The tabs of the coupons page. */
 export const COUPON_TABS = ['unused', 'used', 'expired'] as const;
 export type CouponTab = (typeof COUPON_TABS)[number];
-
-export interface CouponBrief {
-  code: string;
-  name: string;
-  type: CouponType;
-  faceValue: Money | null;
-  discount: Money | null;
-}
-
-export interface CouponView {
-  code: string;
-  name: string;
-  status: CouponStatus;
-  type: CouponType;
-  faceValue: Money | null;
-  allowPush: boolean;
-  createdAt: number;
-  expiredAt: { expiredTime: number; hasExpired: boolean };
-  redeem: {
-    type: 'custom' | 'money' | 'credit' | 'level' | 'none';
-    text?: string;
-    money?: Money | null;
-    credit?: string;
-    level?: string;
-  };
-  useRestrict: {
-    type: 'none' | 'ids' | 'levels';
-    users?: MemberBrief[];
-    levels?: { key: string; name: string }[];
-  };
-  restrictedType: 'terms' | 'ids' | 'other';
-  restrictedProduct?: { id: string; title: string; slug: string }[];
-  minSpend?: Money | null;
-  description?: string;
-  usedAt?: number;
-  orderId?: string;
-}
 
 /**
  * The status a coupon shows (SPEC §4): invalid without a type, expired once its expiry passed (or the
@@ -119,53 +72,20 @@ export function twoDecimals(amount: string): string {
   return `${sign}${whole || '0'}.${fraction.padEnd(2, '0')}`;
 }
 
-/** The `coupon` session event: a coupon gifted to the viewer. */
-export interface CouponEvent {
-  coupon: CouponView;
-}
-
 // ---------- Addresses ----------
 
 export type AddressType = 'SELECTED' | 'MANUAL';
 
-export interface Place {
-  geonameId: number;
-  name: string;
-}
-
-export interface AddressView {
-  id: string;
-  type: AddressType;
-  default: boolean;
-  country: Place;
-  province: Place;
-  city: Place;
-  district: Place;
-  address: string;
-  addressString: string;
-  phone: string;
-  dialCode: string;
-  name: string;
-  postcode: string;
-  index: number;
-}
-
-export interface PickerItem {
-  geonameId: number;
-  name: string;
-  hasChildren: boolean;
-}
-
-export interface PickerReply {
-  items: PickerItem[];
-  level: number;
+/** An address's type as the form takes it: MANUAL, else SELECTED. */
+export function addressType(type: string): AddressType {
+  return type === 'MANUAL' ? 'MANUAL' : 'SELECTED';
 }
 
 /** The four levels of a place, from the country down. */
 export const PLACE_LEVELS = ['country', 'province', 'city', 'district'] as const;
 export type PlaceLevel = (typeof PLACE_LEVELS)[number];
 
-/** What the address form edits, and mutates.saveAddress takes. */
+/** What the address form edits; saveInputOf makes mutates.saveAddress's input of it. */
 export interface AddressDraft {
   addressId?: string;
   type: AddressType;
@@ -183,11 +103,28 @@ export interface AddressDraft {
   index: number;
 }
 
-export interface SaveAddressReply {
-  gqAddressCreate: { success: boolean; created: boolean; address: AddressView };
-}
-
 export const EMPTY_PLACE: Place = { geonameId: 0, name: '' };
+
+/** mutates.saveAddress's input for a draft: ids as text, the typed fields trimmed, an empty addressId for a new address. */
+export function saveInputOf(draft: AddressDraft): SaveInput {
+  const place = ({ geonameId, name }: Place) => ({ geonameId: String(geonameId), name });
+  return {
+    addressId: draft.addressId ?? '',
+    type: draft.type,
+    default: draft.default,
+    country: place(draft.country),
+    province: place(draft.province),
+    city: place(draft.city),
+    district: place(draft.district),
+    address: draft.address.trim(),
+    addressString: draft.addressString ?? '',
+    phone: draft.phone.trim(),
+    dialCode: draft.dialCode,
+    name: draft.name.trim(),
+    postcode: draft.postcode.trim(),
+    index: draft.index,
+  };
+}
 
 /** The one-line form of an address: its places from the country down, then the street line. */
 export function addressLine(address: Pick<AddressView, 'country' | 'province' | 'city' | 'district' | 'address'>): string {
@@ -272,7 +209,7 @@ export function draftOf(address: AddressView | null, dialCode: string, isFirst: 
   }
   return {
     addressId: address.id,
-    type: address.type,
+    type: addressType(address.type),
     default: address.default,
     country: { ...EMPTY_PLACE, ...address.country },
     province: { ...EMPTY_PLACE, ...address.province },
@@ -294,71 +231,9 @@ export const TICKET_CATEGORIES = ['order', 'payment', 'account', 'content', 'oth
 export type TicketCategory = (typeof TICKET_CATEGORIES)[number];
 export type TicketStatus = 'open' | 'answered' | 'closed';
 
-export interface TicketView {
-  id: string;
-  subject: string;
-  category: TicketCategory;
-  status: TicketStatus;
-  createdAt: number;
-  updatedAt: number;
-  lastMessage: string;
-  unread: boolean;
-  author: MemberBrief;
-}
-
-export interface TicketMessage {
-  id: string;
-  ticketId: string;
-  author: MemberBrief;
-  staff: boolean;
-  content: string;
-  attachments: string[];
-  createdAt: number;
-}
-
-/** The `ticket` session event: a ticket changed (reply, close), with the new message if any. */
-export interface TicketEvent {
-  ticket: TicketView;
-  message?: TicketMessage;
-}
-
 export const TICKET_SUBJECT_MAX = 120;
 export const TICKET_MESSAGE_MAX = 4000;
 export const TICKET_ATTACHMENTS_MAX = 4;
-
-// ---------- Calls ----------
-
-/**
- * Performs an action the generated registry types do not list yet (or list already: the call is the
- * same), showing failures as toasts; null on failure.
- */
-export async function accountRequest<T>(client: RequestClient, action: string, data: object = {}): Promise<T | null> {
-  const result = await accountCall<T>(client, action, data);
-  if (result.ok) return result.data;
-  client.showError(result.error);
-  return null;
-}
-
-/** As accountRequest, returning the failure instead of showing it. */
-export function accountCall<T>(client: RequestClient, action: string, data: object = {}): Promise<RequestResult<T>> {
-  const call = client.call.bind(client) as unknown as (action: string, data?: unknown) => Promise<RequestResult<T>>;
-  return call(action, data);
-}
-
-/** Listens to a session event of the account pages (`coupon`, `ticket`) on the viewer's socket. */
-export function onAccountEvent<T>(socket: RealtimeSocket, event: 'coupon' | 'ticket', listener: (data: T) => void): () => void {
-  const on = socket.on.bind(socket) as unknown as (event: string, listener: (data: T) => void) => () => void;
-  return on(event, listener);
-}
-
-/** A fresh client id (8..100 of [A-Za-z0-9:_-]) for a request that must happen once. */
-export function newClientId(prefix: string): string {
-  const random =
-    typeof crypto !== 'undefined' && 'randomUUID' in crypto
-      ? crypto.randomUUID().replace(/-/g, '')
-      : `${Date.now().toString(36)}${Math.random().toString(36).slice(2)}`;
-  return `${prefix}:${random}`.slice(0, 100);
-}
 
 /** A product's page (`/shop/{slug}-{id}`), for a coupon's restricted products. */
 export function couponProductPath(product: { slug?: string; id: string }): string {

@@ -51,8 +51,8 @@ describe('AddressFormDialog', () => {
     fireEvent.click(await within(form).findByRole('button', { name: 'Shenzhen' }));
     fireEvent.click(await within(form).findByRole('button', { name: 'Nanshan' }));
     await waitFor(() => expect(within(form).queryByText('Choose a country or region')).toBeNull());
-    expect(requests(calls, 'utils.addressPicker').map((data) => data.geonameId)).toEqual([0, 1814991, 1809935, 1795565]);
-    expect(requests(calls, 'utils.addressPicker')[0]).toEqual({ geonameId: 0, lang: 'en' });
+    expect(requests(calls, 'utils.addressPicker').map((data) => data.geonameId)).toEqual(['0', '1814991', '1809935', '1795565']);
+    expect(requests(calls, 'utils.addressPicker')[0]).toEqual({ geonameId: '0', lang: 'en' });
 
     fireEvent.change(within(form).getByLabelText('Recipient'), { target: { value: 'Li Lei' } });
     fireEvent.change(within(form).getByLabelText('Phone'), { target: { value: '123' } });
@@ -65,8 +65,8 @@ describe('AddressFormDialog', () => {
     expect(requests(calls, 'mutates.saveAddress')[0]).toMatchObject({
       type: 'SELECTED',
       default: true,
-      country: { geonameId: 1814991, name: 'China' },
-      district: { geonameId: 7602681, name: 'Nanshan' },
+      country: { geonameId: '1814991', name: 'China' },
+      district: { geonameId: '7602681', name: 'Nanshan' },
       name: 'Li Lei',
       phone: '13800138000',
       dialCode: '+1',

@@ -6,8 +6,9 @@ import { ADDRESS_ERROR_VARS, ADDRESS_LIMITS, PLACE_LEVELS, type AddressView } fr
 import { AddressForm } from '../../stores/account/AddressForm';
 import { DEFAULT_REGION } from '../../stores/DialCodesStore';
 import { useStores } from '../../stores/StoresContext';
+import { DialCodePicker } from '../common/DialCodePicker';
+import { SheetForm } from '../common/SheetForm';
 import { Sheet } from '../Overlay/Sheet';
-import { DialCodeSelect } from './DialCodeSelect';
 import { ERROR_TEXT, FIELD, LABEL, PRIMARY_BUTTON, SECONDARY_BUTTON } from './styles';
 
 /** The dial code a new address starts with when the country list is not read yet. */
@@ -60,15 +61,7 @@ const AddressFormBody = observer(function AddressFormBody({ address, onSaved }: 
   const { draft } = form;
 
   return (
-    <form
-      noValidate
-      data-testid="address-form"
-      className="flex flex-col gap-4 p-5"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void form.submit().then((saved) => saved && onSaved(saved));
-      }}
-    >
+    <SheetForm testId="address-form" onSubmit={() => void form.submit().then((saved) => saved && onSaved(saved))}>
       <div role="radiogroup" aria-label={t('address.type.label')} className="grid grid-cols-2 gap-1 rounded-xl bg-zinc-100 p-1 text-sm dark:bg-zinc-800">
         {(['SELECTED', 'MANUAL'] as const).map((type) => {
           const Icon = type === 'SELECTED' ? MapPin : PenLine;
@@ -107,7 +100,13 @@ const AddressFormBody = observer(function AddressFormBody({ address, onSaved }: 
       <Field label={t('address.phone')} error={errors.phone}>
         {(id) => (
           <div className={`${FIELD} flex w-full items-center !px-0`} data-invalid={Boolean(errors.phone)}>
-            <DialCodeSelect value={draft.dialCode} onChange={(dial) => form.set('dialCode', dial)} />
+            <DialCodePicker
+              compact
+              dialCode={draft.dialCode}
+              isSelected={(entry) => entry.dialCode === draft.dialCode}
+              onSelect={(entry) => form.set('dialCode', entry.dialCode)}
+              testId="address-dial-code"
+            />
             <input
               id={id}
               type="tel"
@@ -168,7 +167,7 @@ const AddressFormBody = observer(function AddressFormBody({ address, onSaved }: 
           {t('address.save')}
         </button>
       </div>
-    </form>
+    </SheetForm>
   );
 });
 

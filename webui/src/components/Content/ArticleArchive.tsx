@@ -1,10 +1,10 @@
-import { FolderOpen, Hash } from 'lucide-react';
 import { observer } from 'mobx-react-lite';
 import { useLayoutEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ArchiveReply } from '../../api/wire.gen';
 import { useDocumentTitle } from '../../routing/useDocumentTitle';
 import { useStores } from '../../stores/StoresContext';
+import { TermArchive } from '../common/TermArchive';
 import { ArticleGrid } from './ArticleGrid';
 
 /**
@@ -21,22 +21,14 @@ export const ArticleArchive = observer(function ArticleArchive({ view, termId, r
   }, [content, list, reply]);
   const name = list.term?.name ?? reply?.term?.name ?? '';
   useDocumentTitle(name || t(`common.views.${view}`));
-  const Icon = view === 'tag' ? Hash : FolderOpen;
-
   return (
-    <section data-testid="article-archive" data-view={view} className="mx-auto w-full max-w-[var(--site-width,72rem)] px-4 py-8 sm:px-5 sm:py-10">
-      <header className="mb-8 flex items-center gap-3">
-        <span className="grid size-11 place-items-center rounded-2xl bg-brand-50 text-brand-700 dark:bg-brand-500/10 dark:text-brand-400">
-          <Icon className="size-5" aria-hidden />
-        </span>
-        <div>
-          <p className="text-xs font-semibold uppercase tracking-wider text-brand-600 dark:text-brand-400">
-            {t(view === 'tag' ? 'content.archive.tag' : 'content.archive.category')}
-          </p>
-          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{name}</h1>
-        </div>
-      </header>
+    <TermArchive
+      view={view}
+      kicker={t(view === 'tag' ? 'content.archive.tag' : 'content.archive.category')}
+      title={name}
+      testId="article-archive"
+    >
       <ArticleGrid list={list} />
-    </section>
+    </TermArchive>
   );
 });

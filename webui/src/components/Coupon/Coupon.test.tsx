@@ -76,6 +76,26 @@ describe('CouponInfo', () => {
     expect(screen.queryByTestId('coupon-gift')).toBeNull();
   });
 
+  it('links the shop categories and tags a coupon is restricted to', () => {
+    const { root } = setup();
+    renderWithStores(
+      <CouponInfo
+        coupon={coupon('TERMS1', {
+          restrictedType: 'terms',
+          restrictedTerms: [
+            { id: '41', kind: 'category', slug: 'tea', name: 'Tea' },
+            { id: '42', kind: 'tag', slug: 'sale', name: 'Sale' },
+          ],
+        })}
+      />,
+      root,
+      '/en/account/coupons',
+    );
+    const terms = screen.getByTestId('coupon-terms');
+    expect(within(terms).getByRole('link', { name: 'Tea' })).toHaveAttribute('href', '/en/shop-archive/tea-41');
+    expect(within(terms).getByRole('link', { name: 'Sale' })).toHaveAttribute('href', '/en/shop-tag/sale-42');
+  });
+
   it('enables the gift button only once a recipient is chosen, then gives the coupon', async () => {
     const { root, calls } = setup({
       'search.user': () => json({ users: { nodes: [member('1', 'Me'), member('2', 'Bob')] } }),

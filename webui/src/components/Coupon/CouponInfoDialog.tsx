@@ -4,6 +4,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Summary } from '../../api/wire.gen';
 import { canGiftCoupon, canRedeemCoupon, couponProductPath, memberUser, type CouponView } from '../../models/account';
+import { productCategoryPath, productTagPath } from '../../models/shop';
 import { useStores } from '../../stores/StoresContext';
 import { formatDate, formatDateTime } from '../../utils/dates';
 import { profilePath } from '../../utils/links';
@@ -109,6 +110,20 @@ export const CouponInfo = observer(function CouponInfo({ coupon }: { coupon: Cou
                 <li key={product.id}>
                   <LocalizedLink to={couponProductPath(product)} className="text-brand-600 hover:underline dark:text-brand-400">
                     {product.title || product.id}
+                  </LocalizedLink>
+                </li>
+              ))}
+            </ul>
+          )}
+          {(coupon.restrictedTerms ?? []).length > 0 && (
+            <ul className="mt-1 flex flex-col gap-0.5" data-testid="coupon-terms">
+              {(coupon.restrictedTerms ?? []).map((term) => (
+                <li key={term.id}>
+                  <LocalizedLink
+                    to={term.kind === 'tag' ? productTagPath(term) : productCategoryPath(term)}
+                    className="text-brand-600 hover:underline dark:text-brand-400"
+                  >
+                    {term.name || term.slug || term.id}
                   </LocalizedLink>
                 </li>
               ))}

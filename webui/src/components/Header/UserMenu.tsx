@@ -1,6 +1,7 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { Bell, ChevronRight, Crown, LogOut, MessageCircle, Sparkles, Ticket, TicketPercent, User } from 'lucide-react';
+import { Bell, ChevronRight, Crown, LogOut, MessageCircle, Sparkles, Ticket, TicketPercent, User, type LucideIcon } from 'lucide-react';
 import { observer } from 'mobx-react-lite';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CREDIT } from '../../api/wallet';
 import { localize, type MenuItem } from '../../models/settings';
@@ -39,6 +40,19 @@ function Count({ value, alert = false }: { value: number; alert?: boolean }) {
     >
       {value > 99 ? '99+' : value}
     </span>
+  );
+}
+
+/** A link of the menu: its icon, its label, and maybe a count after it. */
+function MenuLink({ to, icon: Icon, label, children }: { to: string; icon: LucideIcon; label: string; children?: ReactNode }) {
+  return (
+    <DropdownMenu.Item asChild className={MENU_ITEM}>
+      <LocalizedLink to={to}>
+        <Icon className="size-4" aria-hidden />
+        <span className="flex-1">{label}</span>
+        {children}
+      </LocalizedLink>
+    </DropdownMenu.Item>
   );
 }
 
@@ -113,31 +127,18 @@ const MemberMenu = observer(function MemberMenu({ viewer }: { viewer: Viewer }) 
               {t('common.user.profile')}
             </LocalizedLink>
           </DropdownMenu.Item>
-          <DropdownMenu.Item asChild className={MENU_ITEM}>
-            <LocalizedLink to="/account/notification">
-              <Bell className="size-4" aria-hidden />
-              <span className="flex-1">{t('common.user.notification')}</span>
-              <Count value={inbox.unreadNotifications} alert />
-            </LocalizedLink>
-          </DropdownMenu.Item>
+          <MenuLink to="/account/notification" icon={Bell} label={t('common.user.notification')}>
+            <Count value={inbox.unreadNotifications} alert />
+          </MenuLink>
           <DropdownMenu.Item className={MENU_ITEM} onSelect={() => messages.openBox()}>
             <MessageCircle className="size-4" aria-hidden />
             <span className="flex-1">{t('message.title')}</span>
             <Count value={inbox.unreadMessages} alert />
           </DropdownMenu.Item>
-          <DropdownMenu.Item asChild className={MENU_ITEM}>
-            <LocalizedLink to="/account/ticket">
-              <Ticket className="size-4" aria-hidden />
-              <span className="flex-1">{t('common.user.ticket')}</span>
-              <Count value={tickets.openCount} />
-            </LocalizedLink>
-          </DropdownMenu.Item>
-          <DropdownMenu.Item asChild className={MENU_ITEM}>
-            <LocalizedLink to="/account/coupons">
-              <TicketPercent className="size-4" aria-hidden />
-              <span className="flex-1">{t('page.account.nav.coupons')}</span>
-            </LocalizedLink>
-          </DropdownMenu.Item>
+          <MenuLink to="/account/ticket" icon={Ticket} label={t('common.user.ticket')}>
+            <Count value={tickets.openCount} />
+          </MenuLink>
+          <MenuLink to="/account/coupons" icon={TicketPercent} label={t('page.account.nav.coupons')} />
           {userLinks.map((link, index) => (
             <DropdownMenu.Item asChild className={MENU_ITEM} key={`${link.url}-${index}`}>
               <LocalizedLink to={link.url}>

@@ -4,8 +4,8 @@ import { useEffect, useRef } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { useStores } from '../../stores/StoresContext';
 import type { LoginField } from '../../utils/loginValidation';
+import { DialCodePicker } from '../common/DialCodePicker';
 import { LocalizedLink } from '../common/LocalizedLink';
-import { DialCodePicker } from './DialCodePicker';
 import { PasswordField, PRIMARY_BUTTON, TextField } from './fields';
 import { GetCodeButton } from './GetCodeButton';
 
@@ -58,7 +58,16 @@ export const LoginForm = observer(function LoginForm() {
           value={loginBox.account}
           invalid={invalid('account')}
           onValueChange={(value) => loginBox.setField('account', value)}
-          leading={type === 'phone' ? <DialCodePicker /> : undefined}
+          leading={
+            type === 'phone' ? (
+              <DialCodePicker
+                dialCode={loginBox.dialCode}
+                isSelected={(entry) => entry.code === loginBox.region}
+                onSelect={(entry) => loginBox.setRegion(entry.code)}
+                testId="dial-code"
+              />
+            ) : undefined
+          }
         />
       )}
 

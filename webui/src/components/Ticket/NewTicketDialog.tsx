@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { TICKET_CATEGORIES, TICKET_MESSAGE_MAX, TICKET_SUBJECT_MAX, newClientId, type TicketCategory, type TicketView } from '../../models/account';
 import { useStores } from '../../stores/StoresContext';
 import { ERROR_TEXT, FIELD, LABEL, PRIMARY_BUTTON } from '../Address/styles';
+import { SheetForm } from '../common/SheetForm';
 import { Sheet } from '../Overlay/Sheet';
 import { AttachmentPicker } from './AttachmentPicker';
 
@@ -56,12 +57,9 @@ const NewTicketForm = observer(function NewTicketForm({ onCreated }: { onCreated
   const errors = submitted ? validateTicket(subject, message) : {};
 
   return (
-    <form
-      noValidate
-      data-testid="ticket-form"
-      className="flex flex-col gap-4 p-5"
-      onSubmit={(event) => {
-        event.preventDefault();
+    <SheetForm
+      testId="ticket-form"
+      onSubmit={() => {
         setSubmitted(true);
         if (Object.keys(validateTicket(subject, message)).length > 0) return;
         void tickets.createTicket({ subject, category, message, attachments }, clientId).then((ticket) => ticket && onCreated(ticket));
@@ -109,6 +107,6 @@ const NewTicketForm = observer(function NewTicketForm({ onCreated }: { onCreated
           {t('ticket.submit')}
         </button>
       </div>
-    </form>
+    </SheetForm>
   );
 });

@@ -1,11 +1,5 @@
 import { makeAutoObservable, reaction, runInAction } from 'mobx';
-import {
-  accountRequest,
-  type AddressDraft,
-  type AddressView,
-  type PickerReply,
-  type SaveAddressReply,
-} from '../../models/account';
+import { draftOf, saveInputOf, type AddressDraft, type AddressView, type PickerReply } from '../../models/account';
 import type { RootStore } from '../RootStore';
 
 /** The most addresses a member keeps (the server refuses more). */
@@ -74,7 +68,7 @@ export class AddressesStore {
     if (this.loading && !force) return this.loading;
     const generation = this.generation;
     this.isFetching = true;
-    const loading = accountRequest<{ addresses: AddressView[] }>(this.root.client, 'account.addresses').then((reply) =>
+    const loading = this.root.client.request('account.addresses').then((reply) =>
       runInAction(() => {
         if (generation !== this.generation) return;
         this.isFetching = false;
@@ -98,23 +92,14 @@ export class AddressesStore {
   async save(draft: AddressDraft): Promise<AddressView | null> {
     if (this.saving) return null;
     this.saving = true;
-    const { addressId, ...fields } = draft;
-    const data = {
-      ...(addressId ? { addressId } : {}),
-      ...fields,
-      name: fields.name.trim(),
-      phone: fields.phone.trim(),
-      address: fields.address.trim(),
-      postcode: fields.postcode.trim(),
-    };
-    const reply = await accountRequest<SaveAddressReply>(this.root.client, 'mutates.saveAddress', data);
+    const reply = await this.root.client.request('mutates.saveAddress', saveInputOf(draft));
     const saved = reply?.gqAddressCreate?.address ?? null;
     runInAction(() => {
       this.saving = false;
       if (saved) this.keep(saved);
     });
     if (saved) {
-      const created = reply?.gqAddressCreate.created ?? !addressId;
+      const created = reply?.gqAddressCreate.created ?? !draft.addressId;
       this.root.toasts.success(this.root.t(created ? 'address.saved' : 'address.modified'));
     }
     return saved;
@@ -124,7 +109,7 @@ export class AddressesStore {
   async remove(id: string): Promise<boolean> {
     if (this.busyId) return false;
     this.busyId = id;
-    const reply = await accountRequest<{ success: boolean }>(this.root.client, 'mutates.deleteAddress', { addressId: id });
+    const reply = await this.root.client.request('mutates.deleteAddress', { addressId: id });
     const ok = reply?.success === true;
     runInAction(() => {
       this.busyId = null;
@@ -142,12 +127,7 @@ export class AddressesStore {
   async setDefault(address: AddressView): Promise<boolean> {
     if (this.busyId || address.default) return false;
     this.busyId = address.id;
-    const { id, ...fields } = address;
-    const reply = await accountRequest<SaveAddressReply>(this.root.client, 'mutates.saveAddress', {
-      ...fields,
-      addressId: id,
-      default: true,
-    });
+    const reply = await this.root.client.request('mutates.saveAddress', saveInputOf({ ...draftOf(address, address.dialCode, false), default: true }));
     const saved = reply?.gqAddressCreate?.address ?? null;
     runInAction(() => {
       this.busyId = null;
@@ -163,7 +143,7 @@ export class AddressesStore {
     const key = `${lang}:${geonameId}`;
     let held = this.picks.get(key);
     if (!held) {
-      held = accountRequest<PickerReply>(this.root.client, 'utils.addressPicker', { geonameId, lang }).then((reply) => {
+      held = this.root.client.request('utils.addressPicker', { geonameId: String(geonameId), lang }).then((reply) => {
         if (!reply) this.picks.delete(key);
         return reply;
       });

@@ -1,14 +1,5 @@
 import { action, computed, makeObservable, observable, override, reaction } from 'mobx';
-import {
-  accountCall,
-  accountRequest,
-  couponStatus,
-  onAccountEvent,
-  type CouponEvent,
-  type CouponTab,
-  type CouponView,
-  type ListPage,
-} from '../../models/account';
+import { couponStatus, type CouponEvent, type CouponTab, type CouponView } from '../../models/account';
 import type { RootStore } from '../RootStore';
 import { PagedStore, type Page, type PageDirection } from '../base/PagedStore';
 
@@ -49,7 +40,7 @@ export class CouponsStore extends PagedStore<CouponView, CouponView> {
       receiveEvent: action,
       seen: action,
     });
-    onAccountEvent<CouponEvent>(root.realtime.socket, 'coupon', (event) => this.receiveEvent(event));
+    root.realtime.socket.on('coupon', (event) => this.receiveEvent(event));
     reaction(
       () => root.auth.viewer?.id ?? null,
       () => {
@@ -113,7 +104,7 @@ export class CouponsStore extends PagedStore<CouponView, CouponView> {
   /** Reads one coupon again; null when it could not be read (a toast said why). */
   async refresh(code: string): Promise<CouponView | null> {
     const generation = this.generation;
-    const result = await accountCall<{ coupon: CouponView }>(this.root.client, 'account.coupon', { couponCode: code });
+    const result = await this.root.client.call('account.coupon', { couponCode: code });
     if (!result.ok) {
       // A coupon given away meanwhile is no longer the member's: say so only when the dialog needs it.
       if (this.openCode === code && !this.openCoupon) this.root.client.showError(result.error);
@@ -144,10 +135,7 @@ export class CouponsStore extends PagedStore<CouponView, CouponView> {
   async push(code: string, toUserId: string): Promise<boolean> {
     if (!toUserId || this.busy.has(code)) return false;
     this.inAction('push', () => this.busy.add(code));
-    const reply = await accountRequest<{ success: boolean; coupon?: CouponView }>(this.root.client, 'account.couponPush', {
-      couponCode: code,
-      toUserId,
-    });
+    const reply = await this.root.client.request('account.couponPush', { couponCode: code, toUserId });
     const ok = reply?.success === true;
     this.inAction('push', () => {
       this.busy.delete(code);
@@ -164,7 +152,7 @@ export class CouponsStore extends PagedStore<CouponView, CouponView> {
   async redeem(code: string): Promise<boolean> {
     if (this.busy.has(code)) return false;
     this.inAction('redeem', () => this.busy.add(code));
-    const reply = await accountRequest<{ coupon: CouponView }>(this.root.client, 'account.couponRedeem', { couponCode: code });
+    const reply = await this.root.client.request('account.couponRedeem', { couponCode: code });
     this.inAction('redeem', () => {
       this.busy.delete(code);
       if (!reply?.coupon) return;
@@ -179,10 +167,7 @@ export class CouponsStore extends PagedStore<CouponView, CouponView> {
     const viewerId = this.root.auth.viewer?.id;
     if (!viewerId) return null;
     const tab = this.tab;
-    const reply = await accountRequest<{ coupons: ListPage<CouponView> }>(this.root.client, 'account.coupons', {
-      status: tab,
-      ...(after ? { after } : {}),
-    });
+    const reply = await this.root.client.request('account.coupons', { status: tab, ...(after ? { after } : {}) });
     if (!reply || this.root.auth.viewer?.id !== viewerId || this.tab !== tab) return null;
     return {
       items: reply.coupons.edges.map((edge) => edge.node),

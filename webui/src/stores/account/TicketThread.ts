@@ -1,11 +1,5 @@
 import { makeAutoObservable, runInAction } from 'mobx';
-import {
-  accountRequest,
-  newClientId,
-  type ListPage,
-  type TicketMessage,
-  type TicketView,
-} from '../../models/account';
+import { newClientId, type TicketMessage, type TicketView } from '../../models/account';
 import type { RootStore } from '../RootStore';
 
 /**
@@ -51,7 +45,7 @@ export class TicketThread {
 
   private async fetch(after: string) {
     this.isFetching = true;
-    const reply = await accountRequest<{ ticket: TicketView; messages: ListPage<TicketMessage> }>(this.root.client, 'ticket.thread', {
+    const reply = await this.root.client.request('ticket.thread', {
       ticketId: this.id,
       ...(after ? { after } : {}),
     });
@@ -92,7 +86,7 @@ export class TicketThread {
     const text = content.trim();
     if (!text || this.sending || this.isClosed) return false;
     this.sending = true;
-    const reply = await accountRequest<{ ticket: TicketView; message: TicketMessage }>(this.root.client, 'ticket.reply', {
+    const reply = await this.root.client.request('ticket.reply', {
       ticketId: this.id,
       content: text,
       ...(attachments.length > 0 ? { attachments } : {}),
@@ -112,7 +106,7 @@ export class TicketThread {
   async close(): Promise<boolean> {
     if (this.closing || this.isClosed) return false;
     this.closing = true;
-    const reply = await accountRequest<{ ticket: TicketView }>(this.root.client, 'ticket.close', { ticketId: this.id });
+    const reply = await this.root.client.request('ticket.close', { ticketId: this.id });
     runInAction(() => {
       this.closing = false;
       if (reply) this.ticket = reply.ticket;

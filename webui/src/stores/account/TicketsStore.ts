@@ -1,14 +1,5 @@
 import { action, computed, makeObservable, observable, override, reaction } from 'mobx';
-import {
-  accountRequest,
-  newClientId,
-  onAccountEvent,
-  type ListPage,
-  type TicketCategory,
-  type TicketEvent,
-  type TicketMessage,
-  type TicketView,
-} from '../../models/account';
+import { newClientId, type TicketCategory, type TicketEvent, type TicketView } from '../../models/account';
 import type { RootStore } from '../RootStore';
 import { PagedStore, type Page, type PageDirection } from '../base/PagedStore';
 import { TicketThread } from './TicketThread';
@@ -50,7 +41,7 @@ export class TicketsStore extends PagedStore<TicketView, TicketView> {
       upsert: action,
       seedOwn: action,
     });
-    onAccountEvent<TicketEvent>(root.realtime.socket, 'ticket', (event) => this.receiveEvent(event));
+    root.realtime.socket.on('ticket', (event) => this.receiveEvent(event));
     reaction(
       () => root.auth.viewer?.id ?? null,
       () => {
@@ -151,7 +142,7 @@ export class TicketsStore extends PagedStore<TicketView, TicketView> {
   async createTicket(input: NewTicket, clientId: string = newClientId('ticket')): Promise<TicketView | null> {
     if (this.creating) return null;
     this.inAction('createTicket', () => (this.creating = true));
-    const reply = await accountRequest<{ ticket: TicketView; message: TicketMessage }>(this.root.client, 'ticket.create', {
+    const reply = await this.root.client.request('ticket.create', {
       subject: input.subject.trim(),
       category: input.category,
       message: input.message.trim(),
@@ -173,7 +164,7 @@ export class TicketsStore extends PagedStore<TicketView, TicketView> {
     const viewerId = this.root.auth.viewer?.id;
     if (!viewerId) return null;
     const scope = this.scope;
-    const reply = await accountRequest<{ tickets: ListPage<TicketView> }>(this.root.client, 'ticket.list', {
+    const reply = await this.root.client.request('ticket.list', {
       ...(scope === 'all' ? { scope } : {}),
       ...(after ? { after } : {}),
     });

@@ -1,9 +1,23 @@
+import type { Author, Person, RedeemView, UseRestrictView } from '../../api/wire.gen';
 import type { AddressView, CouponView, PickerReply, TicketMessage, TicketView } from '../../models/account';
 
 /** Fixtures of the account stores' and components' tests. */
 export const NOW = Date.UTC(2026, 10, 24, 12, 0);
 
-export function coupon(code: string, overrides: Partial<CouponView> = {}): CouponView {
+/** A member as a ticket or a coupon's restriction names them; what a test leaves out is filled in. */
+export function member(overrides: Partial<Author> = {}): Author {
+  const id = overrides.id ?? '1';
+  return { id, name: `Viewer ${id}`, slug: `viewer${id}`, avatar: '', ...overrides };
+}
+
+/** A coupon's overrides: its redemption and restriction may be given in part. */
+export type CouponOverrides = Omit<Partial<CouponView>, 'redeem' | 'useRestrict'> & {
+  redeem?: Partial<RedeemView>;
+  useRestrict?: Partial<Omit<UseRestrictView, 'users'>> & { users?: Partial<Person>[] };
+};
+
+export function coupon(code: string, overrides: CouponOverrides = {}): CouponView {
+  const { redeem, useRestrict, ...rest } = overrides;
   return {
     code,
     name: `Coupon ${code}`,
@@ -13,10 +27,16 @@ export function coupon(code: string, overrides: Partial<CouponView> = {}): Coupo
     allowPush: true,
     createdAt: NOW - 1000,
     expiredAt: { expiredTime: 0, hasExpired: false },
-    redeem: { type: 'none' },
-    useRestrict: { type: 'none' },
+    redeem: { type: 'none', text: '', money: null, credit: '', level: '', ...redeem },
+    useRestrict: { type: 'none', levels: [], ...useRestrict, users: (useRestrict?.users ?? []).map((user) => member(user)) },
     restrictedType: 'other',
-    ...overrides,
+    restrictedProduct: [],
+    restrictedTerms: [],
+    minSpend: null,
+    description: '',
+    usedAt: 0,
+    orderId: '',
+    ...rest,
   };
 }
 
@@ -56,7 +76,7 @@ export function address(id: string, overrides: Partial<AddressView> = {}): Addre
   };
 }
 
-export function ticket(id: string, overrides: Partial<TicketView> = {}): TicketView {
+export function ticket(id: string, { author, ...overrides }: Omit<Partial<TicketView>, 'author'> & { author?: Partial<Author> } = {}): TicketView {
   return {
     id,
     subject: `Ticket ${id}`,
@@ -66,16 +86,16 @@ export function ticket(id: string, overrides: Partial<TicketView> = {}): TicketV
     updatedAt: NOW,
     lastMessage: 'help',
     unread: false,
-    author: { id: '1', name: 'Viewer 1', slug: 'viewer1' },
+    author: member(author),
     ...overrides,
   };
 }
 
-export function message(id: string, overrides: Partial<TicketMessage> = {}): TicketMessage {
+export function message(id: string, { author, ...overrides }: Omit<Partial<TicketMessage>, 'author'> & { author?: Partial<Author> } = {}): TicketMessage {
   return {
     id,
     ticketId: '7',
-    author: { id: '1', name: 'Viewer 1' },
+    author: member(author),
     staff: false,
     content: `message ${id}`,
     attachments: [],

@@ -1,6 +1,6 @@
 import { makeAutoObservable, reaction, runInAction } from 'mobx';
 import { isUnavailable } from '../../api/client';
-import { shopCall, type CartItem, type CartReply, type CartView } from '../../models/shop';
+import type { CartItem, CartView } from '../../models/shop';
 import { readStorage, removeStorage, writeStorage } from '../../platform/storage';
 import type { RootStore } from '../RootStore';
 
@@ -125,8 +125,8 @@ export class CartStore {
     }
     this.isFetching = true;
     const result = this.isMember
-      ? await shopCall<CartReply>(this.root.client, 'cart.get', coupon)
-      : await shopCall<CartReply>(this.root.client, 'cart.quote', { items: this.local, ...coupon });
+      ? await this.root.client.call('cart.get', coupon)
+      : await this.root.client.call('cart.quote', { items: this.local, ...coupon });
     runInAction(() => {
       if (generation !== this.generation) return;
       this.isFetching = false;
@@ -168,7 +168,7 @@ export class CartStore {
     if (this.busy.has(variantId)) return false;
     this.busy.add(variantId);
     const generation = ++this.generation;
-    const result = await shopCall<CartReply>(this.root.client, 'cart.set', { variantId, quantity: q });
+    const result = await this.root.client.call('cart.set', { variantId, quantity: q });
     runInAction(() => {
       this.busy.delete(variantId);
       if (!result.ok) return;
@@ -223,7 +223,7 @@ export class CartStore {
     const items = this.local;
     const generation = ++this.generation;
     this.isFetching = true;
-    const result = await shopCall<CartReply>(this.root.client, 'cart.merge', { items });
+    const result = await this.root.client.call('cart.merge', { items });
     runInAction(() => {
       this.isFetching = false;
       if (!result.ok) {

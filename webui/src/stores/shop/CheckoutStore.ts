@@ -1,16 +1,7 @@
 import { makeAutoObservable, reaction, runInAction } from 'mobx';
 import type { PaymentData } from '../../api/wallet';
-import {
-  newClientId,
-  shopCall,
-  type CheckoutReply,
-  type ListPage,
-  type Money,
-  type OrderReply,
-  type OrderView,
-  type PaymentMethod,
-  type PaymentSuccess,
-} from '../../models/shop';
+import type { CouponView } from '../../models/account';
+import { newClientId, type CheckoutReply, type OrderView, type PaymentMethod, type PaymentSuccess } from '../../models/shop';
 import { QR_COUNTDOWN_SECONDS } from '../TopUpStore';
 import type { RootStore } from '../RootStore';
 import type { ShopStore } from './ShopStore';
@@ -19,12 +10,7 @@ import type { ShopStore } from './ShopStore';
 export const ORDER_POLL_MS = 3000;
 
 /** A coupon of the member's, as the checkout offers it. */
-export interface CouponChoice {
-  code: string;
-  name: string;
-  faceValue: Money | null;
-  minSpend?: Money | null;
-}
+export type CouponChoice = Pick<CouponView, 'code' | 'name' | 'faceValue' | 'minSpend'>;
 
 /**
  * The checkout (contract "Checkout and orders"): which cart lines, the address (when a line is
@@ -137,7 +123,7 @@ export class CheckoutStore {
 
   /** The member's unused coupons (account.coupons). */
   async loadCoupons() {
-    const result = await shopCall<{ coupons: ListPage<CouponChoice> }>(this.root.client, 'account.coupons', { status: 'unused' });
+    const result = await this.root.client.call('account.coupons', { status: 'unused' });
     runInAction(() => {
       this.couponsLoaded = true;
       if (result.ok) this.coupons = result.data.coupons.edges.map((edge) => edge.node);
@@ -156,7 +142,7 @@ export class CheckoutStore {
     this.error = '';
     const all = this.isWholeCart;
     const couponCode = this.cart.couponCode.trim();
-    const result = await shopCall<CheckoutReply>(this.root.client, 'shop.checkout', {
+    const result = await this.root.client.call('shop.checkout', {
       clientId: this.clientId,
       ...(all ? {} : { variantIds: this.chosenLines.map((line) => line.variantId) }),
       ...(this.addressId ? { addressId: this.addressId } : {}),
@@ -187,7 +173,7 @@ export class CheckoutStore {
   async payOrder(order: OrderView, method: PaymentMethod): Promise<boolean> {
     if (this.isSubmitting) return false;
     this.isSubmitting = true;
-    const result = await shopCall<CheckoutReply>(this.root.client, 'shop.payOrder', { orderId: order.id, payment: method });
+    const result = await this.root.client.call('shop.payOrder', { orderId: order.id, payment: method });
     runInAction(() => (this.isSubmitting = false));
     if (!result.ok) {
       this.root.client.showError(result.error);
@@ -239,7 +225,7 @@ export class CheckoutStore {
   async check(orderId = this.pendingOrder?.id) {
     if (!orderId || this.isPolling) return;
     this.isPolling = true;
-    const result = await shopCall<OrderReply>(this.root.client, 'shop.order', { orderId });
+    const result = await this.root.client.call('shop.order', { orderId });
     this.isPolling = false;
     if (!result.ok) return;
     const { order, success } = result.data;
@@ -301,6 +287,6 @@ export function successOf(order: OrderView, symbol = ''): PaymentSuccess {
     coupon: order.coupon,
     symbol,
     finalPrice: order.total.amount,
-    payment: (order.payment || 'money') as PaymentMethod,
+    payment: order.payment || 'money',
   };
 }

@@ -1,6 +1,6 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import { compareIds } from '../../utils/order';
-import { shopCall, type OrderReply, type OrdersReply, type OrderStatus, type OrderView } from '../../models/shop';
+import type { OrderStatus, OrderView } from '../../models/shop';
 import type { RootStore } from '../RootStore';
 
 /** The filters of the orders page: every order, or one status. */
@@ -67,7 +67,7 @@ export class OrdersStore {
   }
 
   private async load(after: string, generation: number) {
-    const result = await shopCall<OrdersReply>(this.root.client, 'shop.orders', {
+    const result = await this.root.client.call('shop.orders', {
       ...(this.filter ? { status: this.filter } : {}),
       ...(after ? { after } : {}),
     });
@@ -96,7 +96,7 @@ export class OrdersStore {
 
   /** Reads one order again (shop.order). */
   async refresh(orderId: string) {
-    const result = await shopCall<OrderReply>(this.root.client, 'shop.order', { orderId });
+    const result = await this.root.client.call('shop.order', { orderId });
     if (result.ok) this.apply(result.data.order);
   }
 
@@ -110,10 +110,10 @@ export class OrdersStore {
     return this.change(order, 'shop.confirmReceipt');
   }
 
-  private async change(order: OrderView, action: string): Promise<boolean> {
+  private async change(order: OrderView, action: 'shop.cancelOrder' | 'shop.confirmReceipt'): Promise<boolean> {
     if (this.busy.has(order.id)) return false;
     this.busy.add(order.id);
-    const result = await shopCall<OrderReply>(this.root.client, action, { orderId: order.id });
+    const result = await this.root.client.call(action, { orderId: order.id });
     runInAction(() => this.busy.delete(order.id));
     if (!result.ok) {
       this.root.client.showError(result.error);

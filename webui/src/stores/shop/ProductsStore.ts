@@ -1,5 +1,5 @@
 import { makeAutoObservable, observable, runInAction } from 'mobx';
-import { productChannel, shopCall, type ArchiveReply, type ProductReply, type ProductTerm, type ProductView, type StockEvent } from '../../models/shop';
+import { productChannel, type ArchiveReply, type ProductTerm, type ProductView, type StockEvent } from '../../models/shop';
 import type { RootStore } from '../RootStore';
 
 /** Products asked for per page (shop.archive's default). */
@@ -58,7 +58,7 @@ export class ProductList {
   private async load(after: string) {
     if (this.isFetching) return;
     this.isFetching = true;
-    const result = await shopCall<ArchiveReply>(this.store.root.client, 'shop.archive', {
+    const result = await this.store.root.client.call('shop.archive', {
       ...this.filter,
       first: PRODUCTS_PAGE_SIZE,
       ...(after ? { after } : {}),
@@ -127,7 +127,7 @@ export class ProductsStore {
   async fetch(id: string): Promise<ProductView | null> {
     if (this.loading.has(id)) return this.products.get(id) ?? null;
     this.loading.add(id);
-    const result = await shopCall<ProductReply>(this.root.client, 'shop.product', { databaseId: id });
+    const result = await this.root.client.call('shop.product', { databaseId: id });
     return runInAction(() => {
       this.loading.delete(id);
       if (!result.ok) {

@@ -1,5 +1,5 @@
 import { reaction } from 'mobx';
-import { onShopEvent, type OrderView } from '../../models/shop';
+import type { OrderView } from '../../models/shop';
 import type { RootStore } from '../RootStore';
 import { CartStore } from './CartStore';
 import { CheckoutStore } from './CheckoutStore';
@@ -23,7 +23,7 @@ export class ShopStore {
     this.orders = new OrdersStore(root);
     this.checkout = new CheckoutStore(root, this);
     const socket = root.realtime.socket;
-    onShopEvent<{ order?: OrderView }>(socket, 'order', (data) => {
+    socket.on('order', (data) => {
       if (data?.order) this.orderChanged(data.order);
     });
     socket.on('notification', (event) => {

@@ -4,14 +4,18 @@ import type { CartLine, CartView, Money, OrderView, ProductView } from '../../mo
 export const money = (amount: string, currency = 'USD'): Money => ({ currency, amount });
 
 export function product(overrides: Partial<ProductView> = {}): ProductView {
+  const { id = '500', slug = 'tea-mug' } = overrides;
   return {
-    id: '500',
-    slug: 'tea-mug',
+    id,
+    slug,
+    uri: `/shop/${slug}-${id}`,
     title: 'Tea mug',
     description: '<p>A mug for tea.</p>',
     excerpt: 'A mug',
     images: ['/media/mug-1.jpg', '/media/mug-2.jpg'],
     kind: 'physical',
+    digitalType: '',
+    categoryId: '',
     tags: [{ id: '9', slug: 'kitchen', name: 'Kitchen' }],
     variants: [
       { id: '501', name: 'Blue', price: money('9.00'), listPrice: money('10.00'), stock: 3 },

@@ -3,13 +3,27 @@ import { Check, ChevronDown, Search } from 'lucide-react';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { DialCode } from '../../stores/DialCodesStore';
 import { useStores } from '../../stores/StoresContext';
 
+export interface DialCodePickerProps {
+  /** The dial code the trigger shows ("+86"); empty shows a bare "+". */
+  dialCode: string;
+  /** Whether a country is the current choice (the login box matches its region, the address form its dial code). */
+  isSelected(entry: DialCode): boolean;
+  /** The reader picked a country; the picker closes. */
+  onSelect(entry: DialCode): void;
+  /** The trigger's test id. */
+  testId: string;
+  /** A trigger one step shorter (h-8 instead of h-9), for fields lower than the login box's. */
+  compact?: boolean;
+}
+
 /**
- * The dial code in front of the address's phone: the login box's country list
- * (DialCodesStore, GET /api/countryDialCodes) holding the form's own value.
+ * The country dial-code picker in front of a phone input: a searchable list of the countries of
+ * GET /api/countryDialCodes (DialCodesStore) in the page's language. The caller holds the value.
  */
-export const DialCodeSelect = observer(function DialCodeSelect({ value, onChange }: { value: string; onChange(dialCode: string): void }) {
+export const DialCodePicker = observer(function DialCodePicker({ dialCode, isSelected, onSelect, testId, compact = false }: DialCodePickerProps) {
   const { dialCodes, locale } = useStores();
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
@@ -37,11 +51,11 @@ export const DialCodeSelect = observer(function DialCodeSelect({ value, onChange
     >
       <Popover.Trigger
         type="button"
-        aria-label={t('common.login.dialCode', { code: value })}
-        data-testid="address-dial-code"
-        className="ml-1 flex h-8 shrink-0 items-center gap-1 rounded-lg px-2 text-sm font-medium text-zinc-700 transition hover:bg-zinc-200/70 dark:text-zinc-200 dark:hover:bg-zinc-700/60"
+        aria-label={t('common.login.dialCode', { code: dialCode })}
+        data-testid={testId}
+        className={`ml-1 flex ${compact ? 'h-8' : 'h-9'} shrink-0 items-center gap-1 rounded-lg px-2 text-sm font-medium text-zinc-700 transition hover:bg-zinc-200/70 dark:text-zinc-200 dark:hover:bg-zinc-700/60`}
       >
-        <span className="tabular-nums">{value || '+'}</span>
+        <span className="tabular-nums">{dialCode || '+'}</span>
         <ChevronDown className="size-3.5 opacity-60" aria-hidden />
       </Popover.Trigger>
       <Popover.Portal>
@@ -64,13 +78,13 @@ export const DialCodeSelect = observer(function DialCodeSelect({ value, onChange
           </div>
           <ul role="listbox" aria-label={t('common.login.dialCodes')} className="min-h-0 flex-1 overflow-y-auto p-1.5">
             {matches.map((entry) => {
-              const selected = entry.dialCode === value;
+              const selected = isSelected(entry);
               return (
                 <li key={entry.code} role="option" aria-selected={selected}>
                   <button
                     type="button"
                     onClick={() => {
-                      onChange(entry.dialCode);
+                      onSelect(entry);
                       setOpen(false);
                       setQuery('');
                     }}
