@@ -1,6 +1,7 @@
 package persistence
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 	"fmt"
@@ -360,7 +361,8 @@ func scanTerm(row scanner) (ArticleTerm, error) {
 	return t, nil
 }
 
-// UpsertTerm stores t by its kind and slug: a new term gets an id, an
+// UpsertTerm stores t by its kind and slug: a new term gets t.ID when set
+// (the demo's fixed ids, which its menus link to) or a new id, an
 // existing one keeps its id and takes t's names. t.ID is set to the
 // stored term's id.
 func (s ArticlesStore) UpsertTerm(ctx context.Context, t *ArticleTerm) error {
@@ -373,7 +375,7 @@ func (s ArticlesStore) UpsertTerm(ctx context.Context, t *ArticleTerm) error {
 	}
 	err = s.db.write.QueryRowContext(ctx, `INSERT INTO article_terms (`+termColumns+`) VALUES ($1, $2, $3, $4, $5)
 		ON CONFLICT (kind, slug) DO UPDATE SET names = excluded.names RETURNING id`,
-		s.db.NewID(), t.Kind, t.Slug, names, t.CreatedAt).Scan(&t.ID)
+		cmp.Or(t.ID, s.db.NewID()), t.Kind, t.Slug, names, t.CreatedAt).Scan(&t.ID)
 	if err != nil {
 		return fmt.Errorf("articles store: upsert term: %w", mapError(err))
 	}

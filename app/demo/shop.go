@@ -11,6 +11,8 @@ import (
 
 type shopFile struct {
 	Terms []struct {
+		// ID is fixed, so that the demo's menus can link to the term's page.
+		ID    int64             `json:"id"`
 		Kind  string            `json:"kind"`
 		Slug  string            `json:"slug"`
 		Names map[string]string `json:"names"`
@@ -51,7 +53,7 @@ func seedShop(ctx context.Context, db *persistence.DB) error {
 	}
 	terms := map[string]int64{}
 	for _, t := range f.Terms {
-		term := persistence.ArticleTerm{Kind: t.Kind, Slug: t.Slug, Names: t.Names}
+		term := persistence.ArticleTerm{ID: t.ID, Kind: t.Kind, Slug: t.Slug, Names: t.Names}
 		if err := db.Articles().UpsertTerm(ctx, &term); err != nil {
 			return fmt.Errorf("demo: shop term %q: %w", t.Slug, err)
 		}

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bytes"
+	"encoding/json"
 	"io"
 	"net/http"
 	"regexp"
@@ -117,4 +119,37 @@ func TestPagesReadableWithoutJavaScript(t *testing.T) {
 	require.Equal(t, http.StatusOK, status, topic)
 	assert.Regexp(t, `"@type":"(DiscussionForumPosting|QAPage)"`, html)
 	assert.Contains(t, html, "<article><h1>")
+}
+
+// TestDemoMenusLeadToPages follows every link of the demo's header and
+// footer menus to an article, shop, community or profile page, on every
+// device and in every language: none answers 404.
+func TestDemoMenusLeadToPages(t *testing.T) {
+	base := startServer(t)
+	var raw struct {
+		Settings struct {
+			PageSettings map[string]json.RawMessage `json:"page_settings"`
+		} `json:"settings"`
+	}
+	body, err := json.Marshal(map[string]any{"action": "utils.getSettings", "lang": "en", "data": map[string]any{}})
+	require.NoError(t, err)
+	res, err := http.Post(base+"/api/request", "application/json", bytes.NewReader(body))
+	require.NoError(t, err)
+	defer res.Body.Close()
+	require.NoError(t, json.NewDecoder(res.Body).Decode(&raw))
+	require.NotEmpty(t, raw.Settings.PageSettings)
+	links := map[string]bool{}
+	url := regexp.MustCompile(`"url":"(/(?:article|shop|community|profile)[^"]*)"`)
+	for _, device := range raw.Settings.PageSettings {
+		for _, m := range url.FindAllStringSubmatch(string(device), -1) {
+			links[m[1]] = true
+		}
+	}
+	require.NotEmpty(t, links, "the demo menus link to content pages")
+	for link := range links {
+		for _, prefix := range []string{"", "/en", "/es"} {
+			status, _ := fetch(t, base+prefix+link, googlebot)
+			assert.Equal(t, http.StatusOK, status, "%s%s", prefix, link)
+		}
+	}
 }
