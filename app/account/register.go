@@ -4,8 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"souk/app/internal/coupons"
 
-	"souk/app/coupon"
 	"souk/app/internal/credential"
 	"souk/persistence"
 )
@@ -58,7 +58,7 @@ func (s *Service) RegisterUser(ctx context.Context, in RegisterInput) (RegisterR
 		return RegisterReply{}, err
 	}
 	// The site's register coupons, once; a failure only costs the gift.
-	if _, err := coupon.GrantRegister(ctx, s.db, u.ID, s.now()); err != nil {
+	if _, err := coupons.RegisterCoupons(ctx, s.db, u.ID, s.now()); err != nil {
 		s.log.Warn("account: register coupons", "user", u.ID, "error", err)
 	}
 	if err := s.signups.Start(ctx, u.ID); err != nil {

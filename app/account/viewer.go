@@ -8,8 +8,8 @@ import (
 	"strconv"
 
 	"souk/app/action"
+	"souk/app/internal/support"
 	"souk/app/member"
-	"souk/app/ticket"
 	"souk/persistence"
 )
 
@@ -28,11 +28,11 @@ type Viewer struct {
 	GqCredit    int64  `json:"gqCredit" doc:"credit balance (whole points)"`
 	// GqUserSocketToken authenticates the websocket (signed through
 	// SocketTokens).
-	GqUserSocketToken SocketCredentials   `json:"gqUserSocketToken"`
-	GqTicket          []ticket.TicketView `json:"gqTicket" doc:"the member's tickets that are not closed, most recently updated first"`
-	GqNotification    int                 `json:"gqNotification" doc:"unread notifications"`
-	GqRoles           Roles               `json:"gqRoles"`
-	Profile           Profile             `json:"profile" doc:"the more-information fields"`
+	GqUserSocketToken SocketCredentials    `json:"gqUserSocketToken"`
+	GqTicket          []support.TicketView `json:"gqTicket" doc:"the member's tickets that are not closed, most recently updated first"`
+	GqNotification    int                  `json:"gqNotification" doc:"unread notifications"`
+	GqRoles           Roles                `json:"gqRoles"`
+	Profile           Profile              `json:"profile" doc:"the more-information fields"`
 }
 
 // Avatar is the viewer's picture.
@@ -162,7 +162,7 @@ func (s *Service) viewerWith(ctx context.Context, u persistence.User, unread int
 	if err != nil {
 		return Viewer{}, err
 	}
-	tickets, err := ticket.OpenTickets(ctx, s.db, u)
+	tickets, err := support.OpenTickets(ctx, s.db, u)
 	if err != nil {
 		return Viewer{}, fmt.Errorf("account: viewer: %w", err)
 	}

@@ -2,14 +2,11 @@ package address
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"slices"
 
 	"souk/app/action"
-	"souk/app/address/geo"
-	"souk/app/settings"
-	"souk/persistence"
+	"souk/app/internal/geo"
 )
 
 // PickerInput names the place whose places are listed.
@@ -69,17 +66,19 @@ func (s *Service) countries(ctx context.Context) ([]geo.Place, error) {
 	if err := geo.Err(); err != nil {
 		return nil, fmt.Errorf("address: %w", err)
 	}
-	var doc settings.AddressPickerDoc
-	err := s.db.Settings().Get(ctx, settings.KeyAddressPicker, &doc)
-	if err != nil && !errors.Is(err, persistence.ErrNotFound) {
-		return nil, fmt.Errorf("address: settings: %w", err)
+	var listed []int64
+	if s.listed != nil {
+		var err error
+		if listed, err = s.listed(ctx); err != nil {
+			return nil, fmt.Errorf("address: settings: %w", err)
+		}
 	}
-	if len(doc.Countries) == 0 {
+	if len(listed) == 0 {
 		return geo.Countries(), nil
 	}
-	out := make([]geo.Place, 0, len(doc.Countries))
-	for _, c := range doc.Countries {
-		if p, ok := geo.Get(c.GeonameID); ok && p.Level == 0 {
+	out := make([]geo.Place, 0, len(listed))
+	for _, id := range listed {
+		if p, ok := geo.Get(id); ok && p.Level == 0 {
 			out = append(out, p)
 		}
 	}

@@ -11,7 +11,7 @@ import (
 	"github.com/nyaruka/phonenumbers"
 
 	"souk/app/action"
-	"souk/app/address/geo"
+	"souk/app/internal/geo"
 	"souk/persistence"
 )
 

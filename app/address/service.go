@@ -1,6 +1,6 @@
 // Package address keeps members' shipping addresses and serves the place
 // picker (utils.addressPicker) from the embedded GeoNames data of
-// souk/app/address/geo.
+// souk/app/internal/geo.
 //
 // A SELECTED address names its country, province, city and (optionally)
 // district by geonameId; every id must be in the data and each part must
@@ -10,6 +10,7 @@
 package address
 
 import (
+	"context"
 	"errors"
 	"net/http"
 	"time"
@@ -76,14 +77,19 @@ var (
 // Config wires a Service.
 type Config struct {
 	DB *persistence.DB
+	// Countries lists the countries an operator narrowed the picker to
+	// (the address_picker settings, in their order); nil or an empty list
+	// offers every country of the place data.
+	Countries func(ctx context.Context) ([]int64, error)
 	// Now is the clock; nil is time.Now.
 	Now func() time.Time
 }
 
 // Service answers the address actions. It is safe for concurrent use.
 type Service struct {
-	db  *persistence.DB
-	now func() time.Time
+	db     *persistence.DB
+	listed func(ctx context.Context) ([]int64, error)
+	now    func() time.Time
 }
 
 // New returns the address service.
@@ -91,7 +97,7 @@ func New(cfg Config) *Service {
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
-	return &Service{db: cfg.DB, now: cfg.Now}
+	return &Service{db: cfg.DB, listed: cfg.Countries, now: cfg.Now}
 }
 
 // Register adds the address actions to r.

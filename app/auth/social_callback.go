@@ -6,10 +6,10 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"souk/app/internal/coupons"
 	"strings"
 
 	"souk/app/action"
-	"souk/app/coupon"
 	"souk/persistence"
 )
 
@@ -156,7 +156,7 @@ func (s *Social[V]) linkOrCreate(ctx context.Context, provider string, prof soci
 		if err == nil {
 			// The site's register coupons, once; a failure only costs the
 			// gift (account.coupons grants it later).
-			if _, err := coupon.GrantRegister(ctx, s.db, u.ID, s.now()); err != nil {
+			if _, err := coupons.RegisterCoupons(ctx, s.db, u.ID, s.now()); err != nil {
 				slog.Warn("auth: register coupons", "user", u.ID, "error", err)
 			}
 			return u.ID, "created", nil

@@ -2,6 +2,7 @@ package coupon
 
 import (
 	"encoding/json"
+	"souk/app/internal/coupons"
 	"sync"
 	"testing"
 	"time"
@@ -257,13 +258,13 @@ func TestRegisterCoupons(t *testing.T) {
 			c.Type, c.CreatedAt, c.ExpiredAt = persistence.CouponRegister, f.now(), f.now()
 		})
 		// A member older than the template gets nothing.
-		granted, err := GrantRegister(ctx, db, f.ann, f.clock.Now())
+		granted, err := coupons.RegisterCoupons(ctx, db, f.ann, f.clock.Now())
 		require.NoError(t, err)
 		assert.Empty(t, granted)
 
 		u := persistence.User{Name: "new", Slug: "new", LevelKey: "lv1", CreatedAt: f.now() + 1}
 		require.NoError(t, db.Users().Create(ctx, &u))
-		granted, err = GrantRegister(ctx, db, u.ID, f.clock.Now())
+		granted, err = coupons.RegisterCoupons(ctx, db, u.ID, f.clock.Now())
 		require.NoError(t, err)
 		require.Len(t, granted, 1, "the unexpired template")
 		assert.Equal(t, tpl.Code, granted[0].Template)

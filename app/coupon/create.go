@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/http"
 	"slices"
+	"souk/app/internal/coupons"
 	"strings"
 	"unicode/utf8"
 
@@ -177,7 +178,7 @@ func (s *Service) CreateCoupons(ctx context.Context, in CreateInput) (CreateRepl
 	for _, owner := range owners {
 		for range in.Count {
 			one := c
-			one.Code, one.OwnerID = NewCode(), owner
+			one.Code, one.OwnerID = coupons.NewCode(), owner
 			batch = append(batch, one)
 			codes = append(codes, one.Code)
 		}

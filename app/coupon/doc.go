@@ -1,21 +1,23 @@
 // Package coupon keeps the members' coupons: their list and info, gifting
 // (account.couponPush), redeeming exchange coupons into the wallet, the
 // admins' batches of new codes, the register coupons granted at sign-up,
-// and Discount, which prices a coupon at checkout for the shop.
+// and the shop's checkout pricing (Discount, in souk/app/internal/coupons).
 package coupon
+
+import "souk/app/internal/coupons"
 
 // Use restrictions (Coupon.UseRestrict).
 const (
-	RestrictNone   = "none"
-	RestrictUsers  = "ids"
-	RestrictLevels = "levels"
+	RestrictNone   = coupons.RestrictNone
+	RestrictUsers  = coupons.RestrictUsers
+	RestrictLevels = coupons.RestrictLevels
 )
 
 // Restricted types: which products a coupon applies to (Coupon.RestrictedType).
 const (
-	RestrictedTerms = "terms"
-	RestrictedIDs   = "ids"
-	RestrictedOther = "other"
+	RestrictedTerms = coupons.RestrictedTerms
+	RestrictedIDs   = coupons.RestrictedIDs
+	RestrictedOther = coupons.RestrictedOther
 )
 
 // Redeem types of a coupon (Coupon.RedeemType).

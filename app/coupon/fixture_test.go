@@ -3,6 +3,7 @@ package coupon
 import (
 	"context"
 	"encoding/json"
+	"souk/app/internal/coupons"
 	"strconv"
 	"sync"
 	"testing"
@@ -99,7 +100,7 @@ func newFixture(t *testing.T, db *persistence.DB) *fixture {
 // may be gifted, changed by edit.
 func (f *fixture) coupon(owner int64, edit func(*persistence.Coupon)) persistence.Coupon {
 	f.t.Helper()
-	c := persistence.Coupon{Code: NewCode(), OwnerID: owner, Names: map[string]string{"en": "Ten off", "es": "Diez"},
+	c := persistence.Coupon{Code: coupons.NewCode(), OwnerID: owner, Names: map[string]string{"en": "Ten off", "es": "Diez"},
 		Type: persistence.CouponCash, FaceCurrency: "CNY", FaceValue: 1000, MinSpend: 5000, AllowPush: true,
 		CreatedAt: f.now() - 1000, RedeemType: RedeemNone, UseRestrict: RestrictNone, RestrictedType: RestrictedOther,
 		Descriptions: map[string]string{"en": "For anything"}}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"souk/app/internal/coupons"
 	"strconv"
 	"strings"
 
@@ -71,7 +72,7 @@ func parseCursor(s string) (persistence.CouponCursor, bool) {
 func (s *Service) Coupons(ctx context.Context, in CouponsInput) (CouponsReply, error) {
 	userID := action.RequestFrom(ctx).Viewer.UserID
 	if in.After == "" {
-		if _, err := GrantRegister(ctx, s.db, userID, s.now()); err != nil {
+		if _, err := coupons.RegisterCoupons(ctx, s.db, userID, s.now()); err != nil {
 			s.log.Warn("coupon: register coupons", "user", userID, "error", err)
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"souk/app/internal/coupons"
 
 	"souk/app/action"
 	"souk/app/internal/money"
@@ -46,7 +47,7 @@ func (s *Service) Redeem(ctx context.Context, in CodeInput) (RedeemReply, error)
 	if err != nil {
 		return RedeemReply{}, fmt.Errorf("coupon: redeem: %w", err)
 	}
-	if err := usable(c, viewer.UserID, u.LevelKey, s.now()); err != nil {
+	if err := coupons.Usable(c, viewer.UserID, u.LevelKey, s.now()); err != nil {
 		return RedeemReply{}, err
 	}
 	if c.Type != persistence.CouponExchange {

@@ -1,6 +1,12 @@
 package settings
 
-import "souk/app/action"
+import (
+	"context"
+	"errors"
+
+	"souk/app/action"
+	"souk/persistence"
+)
 
 // Keys of the documents the settings store holds, each a JSON document of
 // the type named beside it. The demo seed and the admin screens write them;
@@ -114,4 +120,19 @@ type FooterDoc struct {
 	Menus           []MenuItemDoc `json:"menus"`
 	CreateMenu      CreateMenuDoc `json:"createMenu"`
 	TextHTMLLastRow Text          `json:"textHtmlLastRow"`
+}
+
+// AddressPickerCountries lists the countries the operator narrowed the
+// address picker to (KeyAddressPicker), in their order; none when they
+// narrowed nothing (every country is offered).
+func AddressPickerCountries(ctx context.Context, db *persistence.DB) ([]int64, error) {
+	var doc AddressPickerDoc
+	if err := db.Settings().Get(ctx, KeyAddressPicker, &doc); err != nil && !errors.Is(err, persistence.ErrNotFound) {
+		return nil, err
+	}
+	ids := make([]int64, 0, len(doc.Countries))
+	for _, c := range doc.Countries {
+		ids = append(ids, c.GeonameID)
+	}
+	return ids, nil
 }

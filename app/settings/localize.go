@@ -2,7 +2,7 @@ package settings
 
 import (
 	"souk/app/action"
-	"souk/app/address/geo"
+	"souk/app/internal/geo"
 	"souk/persistence"
 )
 
@@ -76,7 +76,7 @@ func localizeReport(doc ReportDoc, lang string) map[string][]string {
 
 // localizeAddressPicker lists the countries the operator narrowed the
 // address picker to, or, when they listed none, every country of the place
-// data (souk/app/address/geo). A listed country's missing names are the
+// data (souk/app/internal/geo). A listed country's missing names are the
 // data's.
 func localizeAddressPicker(doc AddressPickerDoc, lang string) AddressPicker {
 	if len(doc.Countries) == 0 {

@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"souk/app/action"
-	"souk/app/coupon"
+	"souk/app/internal/coupons"
 	"souk/app/member"
 	"souk/persistence"
 )
@@ -197,7 +197,7 @@ func (out *priced) applyCoupon(ctx context.Context, s *Service, b buyer, a asset
 		fail(err)
 		return
 	}
-	d, err := coupon.Discount(c, coupon.Use{UserID: b.userID, Level: b.level, VIPTier: b.tier, Currency: out.currency,
+	d, err := coupons.Discount(c, coupons.Use{UserID: b.userID, Level: b.level, VIPTier: b.tier, Currency: out.currency,
 		Subtotal: out.subtotal, ProductIDs: out.productIDs, TermIDs: out.termIDs, Now: s.now()})
 	if err != nil {
 		fail(err)

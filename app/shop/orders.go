@@ -9,8 +9,8 @@ import (
 	"time"
 
 	"souk/app/action"
-	"souk/app/address"
 	"souk/app/internal/live"
+	"souk/app/internal/postal"
 	"souk/app/member"
 	"souk/persistence"
 )
@@ -41,22 +41,22 @@ type OrderStep struct {
 
 // OrderView is an order as its buyer sees it.
 type OrderView struct {
-	ID         string               `json:"id" doc:"the order's databaseId"`
-	Number     string               `json:"number" doc:"the human order number: S, the date (YYYYMMDD) and the id's tail"`
-	Status     string               `json:"status" doc:"pending, paid, shipped, delivered, completed, refunded, cancelled or expired"`
-	Lines      []OrderLineView      `json:"lines" doc:"the lines as bought"`
-	Subtotal   Money                `json:"subtotal" doc:"the lines' sum"`
-	Discount   Money                `json:"discount" doc:"the coupon's"`
-	Total      Money                `json:"total" doc:"what was (or is to be) paid"`
-	Coupon     *CouponBrief         `json:"coupon" doc:"the coupon used; null for none"`
-	Payment    string               `json:"payment" doc:"money, credit or qrcode; empty for an order that cost nothing"`
-	Address    *address.AddressView `json:"address" doc:"where it ships; null for a digital order"`
-	Delivery   *Delivery            `json:"delivery" doc:"a digital order's codes and download once paid; null otherwise"`
-	TrackingNo string               `json:"trackingNo" doc:"the parcel's tracking number once shipped; empty otherwise"`
-	CreatedAt  int64                `json:"createdAt" doc:"epoch milliseconds"`
-	PaidAt     int64                `json:"paidAt" doc:"epoch milliseconds; 0 until paid"`
-	ExpiresAt  int64                `json:"expiresAt" doc:"a pending order's deadline, epoch milliseconds; 0 otherwise"`
-	History    []OrderStep          `json:"history" doc:"the status changes, oldest first"`
+	ID         string              `json:"id" doc:"the order's databaseId"`
+	Number     string              `json:"number" doc:"the human order number: S, the date (YYYYMMDD) and the id's tail"`
+	Status     string              `json:"status" doc:"pending, paid, shipped, delivered, completed, refunded, cancelled or expired"`
+	Lines      []OrderLineView     `json:"lines" doc:"the lines as bought"`
+	Subtotal   Money               `json:"subtotal" doc:"the lines' sum"`
+	Discount   Money               `json:"discount" doc:"the coupon's"`
+	Total      Money               `json:"total" doc:"what was (or is to be) paid"`
+	Coupon     *CouponBrief        `json:"coupon" doc:"the coupon used; null for none"`
+	Payment    string              `json:"payment" doc:"money, credit or qrcode; empty for an order that cost nothing"`
+	Address    *postal.AddressView `json:"address" doc:"where it ships; null for a digital order"`
+	Delivery   *Delivery           `json:"delivery" doc:"a digital order's codes and download once paid; null otherwise"`
+	TrackingNo string              `json:"trackingNo" doc:"the parcel's tracking number once shipped; empty otherwise"`
+	CreatedAt  int64               `json:"createdAt" doc:"epoch milliseconds"`
+	PaidAt     int64               `json:"paidAt" doc:"epoch milliseconds; 0 until paid"`
+	ExpiresAt  int64               `json:"expiresAt" doc:"a pending order's deadline, epoch milliseconds; 0 otherwise"`
+	History    []OrderStep         `json:"history" doc:"the status changes, oldest first"`
 }
 
 // SuccessData is the thumb and title of a payment success dialog.
@@ -138,7 +138,7 @@ func orderViewOf(o persistence.Order, lang string, as assets) OrderView {
 	if o.Address != "" {
 		var addr persistence.Address
 		if json.Unmarshal([]byte(o.Address), &addr) == nil {
-			av := address.View(addr, lang)
+			av := postal.View(addr, lang)
 			v.Address = &av
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"souk/app/internal/support"
 
 	"souk/app/action"
 	"souk/app/member"
@@ -149,7 +150,7 @@ func (s *Service) tell(ctx context.Context, t persistence.Ticket, m *persistence
 			continue
 		}
 		sent[id] = true
-		data, err := json.Marshal(TicketEvent{Ticket: viewOf(t, id, people), Message: msg})
+		data, err := json.Marshal(TicketEvent{Ticket: support.ViewOf(t, id, people), Message: msg})
 		if err == nil {
 			_, err = s.sessions.Deliver(ctx, id, key, EventTicket, data)
 		}

@@ -9,6 +9,7 @@ package ticket
 import (
 	"context"
 	"log/slog"
+	"souk/app/internal/support"
 	"time"
 
 	"souk/actors"
@@ -20,7 +21,7 @@ import (
 // Bounds of the tickets' input.
 const (
 	// MaxOpen is how many tickets a member may have that are not closed.
-	MaxOpen = 5
+	MaxOpen = support.MaxOpen
 	// MaxSubject is the longest subject, in characters.
 	MaxSubject = 120
 	// MaxMessage is the longest message, in characters.
@@ -138,19 +139,4 @@ func (s *Service) Register(r *action.Registry) {
 		Summary: "Closes a ticket (its owner, or an administrator); closing it again changes nothing.",
 		Access:  action.Member,
 	}, s.Close)
-}
-
-// OpenTickets are member u's tickets that are not closed, most recently
-// updated first, for the viewer's gqTicket.
-func OpenTickets(ctx context.Context, db *persistence.DB, u persistence.User) ([]TicketView, error) {
-	list, err := db.Tickets().List(ctx, u.ID, "active", persistence.TicketCursor{}, MaxOpen*2)
-	if err != nil {
-		return nil, err
-	}
-	people := map[int64]member.Summary{u.ID: member.SummaryOf(u)}
-	out := make([]TicketView, 0, len(list))
-	for _, t := range list {
-		out = append(out, viewOf(t, u.ID, people))
-	}
-	return out, nil
 }

@@ -3,6 +3,7 @@ package ticket
 import (
 	"context"
 	"encoding/json"
+	"souk/app/internal/support"
 	"strconv"
 	"sync"
 	"testing"
@@ -306,11 +307,11 @@ func TestTicketThread(t *testing.T) {
 
 		annUser, err := db.Users().Get(ctx, f.ann)
 		require.NoError(t, err)
-		open, err := OpenTickets(ctx, db, annUser)
+		open, err := support.OpenTickets(ctx, db, annUser)
 		require.NoError(t, err)
 		assert.Empty(t, open)
 		f.create(f.ann, "client-next", "Next")
-		open, err = OpenTickets(ctx, db, annUser)
+		open, err = support.OpenTickets(ctx, db, annUser)
 		require.NoError(t, err)
 		require.Len(t, open, 1)
 		assert.Equal(t, "Next", open[0].Subject)

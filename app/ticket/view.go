@@ -3,31 +3,17 @@ package ticket
 import (
 	"context"
 	"fmt"
+	"souk/app/internal/support"
 
 	"souk/app/member"
 	"souk/persistence"
 )
 
-// Author is a member a ticket or message shows.
-type Author struct {
-	ID     string `json:"id" doc:"the member's databaseId"`
-	Name   string `json:"name" doc:"display name"`
-	Slug   string `json:"slug" doc:"the profile's URL segment"`
-	Avatar string `json:"avatar" doc:"the member's picture URL"`
-}
-
-// TicketView is a ticket as a list shows it.
-type TicketView struct {
-	ID          string `json:"id" doc:"the ticket's databaseId"`
-	Subject     string `json:"subject" doc:"as typed"`
-	Category    string `json:"category" doc:"order, payment, account, content or other"`
-	Status      string `json:"status" doc:"open (waiting for staff), answered or closed"`
-	CreatedAt   int64  `json:"createdAt" doc:"epoch ms"`
-	UpdatedAt   int64  `json:"updatedAt" doc:"epoch ms of the last message or close"`
-	LastMessage string `json:"lastMessage" doc:"an excerpt of the newest message"`
-	Unread      bool   `json:"unread" doc:"for the owner: staff answered since they last read it; for staff: it waits for an answer"`
-	Author      Author `json:"author" doc:"the member who opened it"`
-}
+// Author and TicketView are shared with the viewer's gqTicket (souk/app/internal/support).
+type (
+	Author     = support.Author
+	TicketView = support.TicketView
+)
 
 // TicketMessage is one message of a ticket's thread.
 type TicketMessage struct {
@@ -38,14 +24,6 @@ type TicketMessage struct {
 	Content     string   `json:"content" doc:"plain text as typed, at most 4000 characters"`
 	Attachments []string `json:"attachments" doc:"media URLs of the author's library"`
 	CreatedAt   int64    `json:"createdAt" doc:"epoch ms"`
-}
-
-func authorOf(id int64, people map[int64]member.Summary) Author {
-	p, ok := people[id]
-	if !ok {
-		return Author{ID: member.FormatID(id)}
-	}
-	return Author{ID: p.ID, Name: p.Name, Slug: p.GqSlug, Avatar: p.Avatar.URL}
 }
 
 // views builds the tickets as viewerID sees them.
@@ -60,19 +38,9 @@ func views(ctx context.Context, db *persistence.DB, viewerID int64, list []persi
 	}
 	out := make([]TicketView, 0, len(list))
 	for _, t := range list {
-		out = append(out, viewOf(t, viewerID, people))
+		out = append(out, support.ViewOf(t, viewerID, people))
 	}
 	return out, nil
-}
-
-func viewOf(t persistence.Ticket, viewerID int64, people map[int64]member.Summary) TicketView {
-	unread := t.Status == persistence.TicketOpen
-	if viewerID == t.UserID {
-		unread = t.LastAuthorID != t.UserID && t.UpdatedAt > t.OwnerReadAt
-	}
-	return TicketView{ID: member.FormatID(t.ID), Subject: t.Subject, Category: t.Category, Status: t.Status,
-		CreatedAt: t.CreatedAt, UpdatedAt: t.UpdatedAt, LastMessage: t.LastMessage, Unread: unread,
-		Author: authorOf(t.UserID, people)}
 }
 
 // messageViews builds the messages of a thread.
@@ -92,7 +60,7 @@ func messageViews(ctx context.Context, db *persistence.DB, list []persistence.Ti
 			attachments = []string{}
 		}
 		out = append(out, TicketMessage{ID: member.FormatID(m.ID), TicketID: member.FormatID(m.TicketID),
-			Author: authorOf(m.AuthorID, people), Staff: m.Staff, Content: m.Content, Attachments: attachments,
+			Author: support.AuthorOf(m.AuthorID, people), Staff: m.Staff, Content: m.Content, Attachments: attachments,
 			CreatedAt: m.CreatedAt})
 	}
 	return out, nil

@@ -191,7 +191,9 @@ func newServices(d deps) *services {
 		coupon:   newCoupon(d, notices, wallets, events),
 		ticket:   newTicket(d, notices),
 		shop:     newShop(d, notices, wallets),
-		address:  address.New(address.Config{DB: d.db}),
+		address: address.New(address.Config{DB: d.db, Countries: func(ctx context.Context) ([]int64, error) {
+			return settings.AddressPickerCountries(ctx, d.db)
+		}}),
 	}
 	s.pages = page.New(page.Config{DB: d.db, Resolvers: map[string]page.Resolver{
 		"article":   pageResolver(s.content.ArticlePage),

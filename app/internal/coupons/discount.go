@@ -1,4 +1,4 @@
-package coupon
+package coupons
 
 import (
 	"net/http"
@@ -32,7 +32,7 @@ type Use struct {
 // restricted to products or to categories and tags, and the subtotal must reach its minimum spend.
 // The discount is its face value, at most the subtotal.
 func Discount(c persistence.Coupon, in Use) (int64, error) {
-	if err := usable(c, in.UserID, in.Level, in.Now); err != nil {
+	if err := Usable(c, in.UserID, in.Level, in.Now); err != nil {
 		return 0, err
 	}
 	if c.Type == persistence.CouponExchange {
@@ -50,6 +50,20 @@ func Discount(c persistence.Coupon, in Use) (int64, error) {
 	return min(c.FaceValue, in.Subtotal), nil
 }
 
+// Use restrictions (Coupon.UseRestrict).
+const (
+	RestrictNone   = "none"
+	RestrictUsers  = "ids"
+	RestrictLevels = "levels"
+)
+
+// Restricted types: which products a coupon applies to (Coupon.RestrictedType).
+const (
+	RestrictedTerms = "terms"
+	RestrictedIDs   = "ids"
+	RestrictedOther = "other"
+)
+
 // appliesTo tells whether c applies to one of the order's products: one
 // of its products (ids) or a product of one of its categories or tags
 // (terms, whose ids RestrictedProducts keeps); any order otherwise.
@@ -66,9 +80,9 @@ func appliesTo(c persistence.Coupon, in Use) bool {
 	return slices.ContainsFunc(of, func(id int64) bool { return slices.Contains(c.RestrictedProducts, id) })
 }
 
-// usable refuses a coupon userID may not use now: another member's (or a
+// Usable refuses a coupon userID may not use now: another member's (or a
 // template), invalid, used, expired, or restricted to other members or levels.
-func usable(c persistence.Coupon, userID int64, level string, now time.Time) error {
+func Usable(c persistence.Coupon, userID int64, level string, now time.Time) error {
 	if userID <= 0 || c.OwnerID != userID {
 		return action.Errorf(http.StatusNotFound, "coupon.error.notFound")
 	}

@@ -1,4 +1,9 @@
-package coupon
+// Package coupons holds the rules the coupon feature (souk/app/coupon)
+// shares with the features that use coupons: unguessable codes, the
+// register coupons every new member receives once at sign-up
+// (souk/app/account, souk/app/auth), and what a coupon takes off an order
+// (Discount, for souk/app/shop).
+package coupons
 
 import (
 	"context"
@@ -35,18 +40,18 @@ func NewCode() string {
 	return string(b)
 }
 
-// GrantRegister gives a member, once, a coupon of each register template
+// RegisterCoupons gives a member, once, a coupon of each register template
 // (an unowned coupon of type register) that existed when they signed up
 // and has not expired; it returns the coupons granted now. Sign-up calls
 // it; account.coupons calls it again, which grants nothing twice.
-func GrantRegister(ctx context.Context, db *persistence.DB, userID int64, now time.Time) ([]persistence.Coupon, error) {
+func RegisterCoupons(ctx context.Context, db *persistence.DB, userID int64, now time.Time) ([]persistence.Coupon, error) {
 	templates, err := db.Coupons().Templates(ctx, persistence.Millis(now))
 	if err != nil || len(templates) == 0 {
 		return nil, err
 	}
 	u, err := db.Users().Get(ctx, userID)
 	if err != nil {
-		return nil, fmt.Errorf("coupon: grant: %w", err)
+		return nil, fmt.Errorf("coupons: register: %w", err)
 	}
 	had, err := db.Coupons().GrantedTemplates(ctx, userID)
 	if err != nil {
