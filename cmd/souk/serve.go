@@ -129,6 +129,16 @@ func serve(ctx context.Context, cfg Config, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
+	// Listen first: a node that cannot serve HTTP never joins the cluster,
+	// and the gossip and actor ports the cluster member picks at random
+	// (a single node) can never take the HTTP port. The services are built
+	// after: the sandbox payment provider posts its callbacks to this
+	// listener's own address.
+	ln, err := net.Listen("tcp", cfg.HTTP)
+	if err != nil {
+		return fmt.Errorf("cannot listen on --http %s: %w", cfg.HTTP, err)
+	}
+	defer ln.Close()
 	// Join the cluster (waiting until this node sees itself in the
 	// topology), then build every service once on it: the actions and the
 	// websocket gateway share them.
@@ -137,13 +147,6 @@ func serve(ctx context.Context, cfg Config, stdout io.Writer) error {
 		return fmt.Errorf("cannot start the cluster member: %w", err)
 	}
 	defer rt.stop(context.Background())
-	// Listen before the services are built: the sandbox payment provider
-	// posts its callbacks to this listener's own address.
-	ln, err := net.Listen("tcp", cfg.HTTP)
-	if err != nil {
-		return fmt.Errorf("cannot listen on --http %s: %w", cfg.HTTP, err)
-	}
-	defer ln.Close()
 	views := clusterViews{rt: rt, started: time.Now()}
 	svc := newServices(deps{cluster: views, db: db, secret: secret, dev: cfg.Dev, email: email, social: cfg.socialConfig(),
 		maxHashes: cfg.MaxConcurrentHashes, avatarHosts: cfg.AvatarHosts, chatMemberLimit: cfg.ChatMemberLimit,
