@@ -15,10 +15,7 @@ import (
 
 // PageArgs are auth.pageData's args on a community page: the cursor of the
 // next page of topics (archive) or answers (single).
-type PageArgs struct {
-	After string `json:"after,omitempty"`
-	First int    `json:"first,omitempty"`
-}
+type PageArgs = member.PageArgs
 
 // Page is the content of a community page (pageData's content).
 type Page struct {
@@ -69,11 +66,9 @@ func (s *Service) PageContent(ctx context.Context, view, id, lang string, args j
 	if err != nil {
 		return content, persistence.ErrNotFound
 	}
-	var in PageArgs
-	if len(args) > 0 && string(args) != "null" {
-		if err := json.Unmarshal(args, &in); err != nil {
-			return content, action.BadField("args")
-		}
+	in, ok := member.ParsePageArgs(args)
+	if !ok {
+		return content, action.BadField("args")
 	}
 	var page Page
 	switch view {

@@ -3,17 +3,12 @@ package content
 import (
 	"context"
 	"encoding/json"
+	"souk/app/member"
 	"strconv"
 
 	"souk/app/action"
 	"souk/app/internal/pagemeta"
 )
-
-// PageArgs are the auth.pageData args an archive or tag page reads.
-type PageArgs struct {
-	First int    `json:"first,omitempty"`
-	After string `json:"after,omitempty"`
-}
 
 // ArticlePage answers the content of an article page (SPEC.md §2 kind
 // article): view single is the article id (content.article's reply),
@@ -38,11 +33,9 @@ func (s *Service) ArticlePage(ctx context.Context, view, id, lang string, args j
 		}
 		page.Title, page.Meta, reply = r.Article.Title, articleMeta(r.Article), r
 	case "archive", "tag":
-		var pa PageArgs
-		if len(args) > 0 && string(args) != "null" {
-			if err := json.Unmarshal(args, &pa); err != nil {
-				return page, action.BadField("args")
-			}
+		pa, ok := member.ParsePageArgs(args)
+		if !ok {
+			return page, action.BadField("args")
 		}
 		in := ArchiveInput{First: pa.First, After: pa.After, Category: action.ID(n)}
 		if view == "tag" {

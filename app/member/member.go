@@ -8,6 +8,7 @@ package member
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"strconv"
@@ -66,4 +67,22 @@ func Summaries(ctx context.Context, db *persistence.DB, ids ...int64) (map[int64
 		}
 	}
 	return out, nil
+}
+
+// PageArgs are auth.pageData's args on a page that lists things (an
+// archive, a tag, a node, a topic's answers): the size of the page and the
+// endCursor of the page before.
+type PageArgs struct {
+	First int    `json:"first,omitempty" doc:"page size"`
+	After string `json:"after,omitempty" doc:"endCursor of the page before"`
+}
+
+// ParsePageArgs reads a page's args; absent or null args are none, and
+// false says they are not PageArgs.
+func ParsePageArgs(args json.RawMessage) (PageArgs, bool) {
+	var pa PageArgs
+	if len(args) == 0 || string(args) == "null" {
+		return pa, true
+	}
+	return pa, json.Unmarshal(args, &pa) == nil
 }

@@ -34,3 +34,17 @@ func TestIdemKey(t *testing.T) {
 	assert.True(t, strings.HasPrefix(a, "7:r-"))
 	assert.NotEqual(t, a, b)
 }
+
+func TestParsePageArgs(t *testing.T) {
+	for raw, want := range map[string]PageArgs{"": {}, "null": {}, `{}`: {}, `{"first":5,"after":"42"}`: {First: 5, After: "42"}} {
+		got, ok := ParsePageArgs([]byte(raw))
+		if !ok || got != want {
+			t.Errorf("ParsePageArgs(%q) = %+v, %v; want %+v", raw, got, ok, want)
+		}
+	}
+	for _, raw := range []string{`[]`, `{"first":"many"}`, `"x"`, `{`} {
+		if _, ok := ParsePageArgs([]byte(raw)); ok {
+			t.Errorf("ParsePageArgs(%q) accepted", raw)
+		}
+	}
+}

@@ -348,12 +348,6 @@ func (s *Service) archive(ctx context.Context, v action.Viewer, lang string, in 
 	return reply, nil
 }
 
-// PageArgs are the auth.pageData args an archive or tag page reads.
-type PageArgs struct {
-	First int    `json:"first,omitempty" doc:"page size"`
-	After string `json:"after,omitempty" doc:"endCursor of the page before"`
-}
-
 // ShopPage answers the content of a shop page (kind shop): view single is
 // the product id (shop.product's reply, with the page's meta: title,
 // description, image and price), archive the category id and tag the tag
@@ -383,11 +377,9 @@ func (s *Service) ShopPage(ctx context.Context, view, id, lang string, args json
 			page.Meta.Image = p.Images[0]
 		}
 	case "archive", "tag":
-		var pa PageArgs
-		if len(args) > 0 && string(args) != "null" {
-			if err := json.Unmarshal(args, &pa); err != nil {
-				return page, action.BadField("args")
-			}
+		pa, ok := member.ParsePageArgs(args)
+		if !ok {
+			return page, action.BadField("args")
 		}
 		in := ProductArchiveInput{First: pa.First, After: pa.After, CategoryID: action.ID(n)}
 		if view == "tag" {
