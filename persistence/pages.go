@@ -10,7 +10,21 @@ import (
 	"strings"
 )
 
-// Page is a custom page made with the page builder.
+// Kinds of page.
+const (
+	// PageHome is the home page; its Name is "".
+	PageHome = "home"
+	// PageCustom is a custom page at /{Name}.
+	PageCustom = "custom"
+	// PageDocs is a docs page at /docs/{slug}; its Name is DocsPrefix+slug.
+	PageDocs = "docs"
+)
+
+// DocsPrefix begins the Name of every docs page.
+const DocsPrefix = "docs/"
+
+// Page is a page made with the page builder: the home page, a custom page
+// or a docs page (Kind).
 type Page struct {
 	// ID is the page's databaseId; Upsert assigns one to a new page and
 	// keeps the existing one for a known Name.
@@ -19,9 +33,14 @@ type Page struct {
 	Name string
 	// Titles is the page title per language code.
 	Titles map[string]string
+	// Kind is PageHome, PageCustom or PageDocs; "" counts as PageCustom.
+	Kind string
+	// Position orders the docs pages (their side navigation), lowest first.
+	Position int
 	// Layout is default, docs or account.
 	Layout string
-	// Modules is the page builder's module list, with per-device settings inside.
+	// Modules is the page's blocks per device (the builder's layout
+	// document's blocks object), or a legacy module list.
 	Modules json.RawMessage
 	// UpdatedAt is epoch ms of the last change, set by the store.
 	UpdatedAt int64
@@ -52,12 +71,12 @@ type PagesStore struct{ db *DB }
 // Pages returns the pages store.
 func (db *DB) Pages() PagesStore { return PagesStore{db: db} }
 
-const pageColumns = `id, name, titles, layout, modules, updated_at`
+const pageColumns = `id, name, kind, position, titles, layout, modules, updated_at`
 
 func scanPage(row scanner) (Page, error) {
 	var p Page
 	var titles, modules string
-	if err := row.Scan(&p.ID, &p.Name, &titles, &p.Layout, &modules, &p.UpdatedAt); err != nil {
+	if err := row.Scan(&p.ID, &p.Name, &p.Kind, &p.Position, &titles, &p.Layout, &modules, &p.UpdatedAt); err != nil {
 		return p, err
 	}
 	p.Modules = json.RawMessage(modules)
@@ -78,14 +97,18 @@ func (s PagesStore) Upsert(ctx context.Context, p *Page) error {
 		}
 		modules = string(p.Modules)
 	}
+	if p.Kind == "" {
+		p.Kind = PageCustom
+	}
 	err = s.db.tx(ctx, func(tx *sql.Tx) error {
 		err := tx.QueryRowContext(ctx, `
-			INSERT INTO pages (id, name, titles, layout, modules, updated_at) VALUES ($1, $2, $3, $4, $5, $6)
-			ON CONFLICT (name) DO UPDATE SET titles = excluded.titles, layout = excluded.layout,
-				modules = excluded.modules, updated_at = excluded.updated_at
-			WHERE (pages.titles, pages.layout, pages.modules) <> (excluded.titles, excluded.layout, excluded.modules)
+			INSERT INTO pages (id, name, kind, position, titles, layout, modules, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+			ON CONFLICT (name) DO UPDATE SET kind = excluded.kind, position = excluded.position, titles = excluded.titles,
+				layout = excluded.layout, modules = excluded.modules, updated_at = excluded.updated_at
+			WHERE (pages.kind, pages.position, pages.titles, pages.layout, pages.modules) <>
+				(excluded.kind, excluded.position, excluded.titles, excluded.layout, excluded.modules)
 			RETURNING id, updated_at`,
-			s.db.NewID(), p.Name, titles, p.Layout, modules, Now()).Scan(&p.ID, &p.UpdatedAt)
+			s.db.NewID(), p.Name, p.Kind, p.Position, titles, p.Layout, modules, Now()).Scan(&p.ID, &p.UpdatedAt)
 		if errors.Is(err, sql.ErrNoRows) {
 			// Unchanged: the conflicting row was left as it was.
 			err = tx.QueryRowContext(ctx, `SELECT id, updated_at FROM pages WHERE name = $1`, p.Name).

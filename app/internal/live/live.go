@@ -7,7 +7,8 @@
 // Channels: "node:<id>" (a node's topic list), "topic:<id>" (a topic's
 // page: its answers, the comments on it and on its answers, likes, votes,
 // bounty), "article:<id>" (its comments and likes), "product:<id>" (a shop
-// product's stock) and "feed" (new topics site-wide); ids are databaseIds.
+// product's stock), "feed" (new topics site-wide) and "site" (the published
+// layout's version, which guests may watch too); ids are databaseIds.
 //
 // An event is seen by every watcher alike: its items are the actions' views
 // built for a guest (isLiked false, voted -1), and the content of gated
@@ -25,6 +26,10 @@ import (
 
 // Feed is the channel of new topics site-wide.
 const Feed = "feed"
+
+// Site is the channel of the site's published layout: every open page,
+// a guest's too, watches it and reloads its layout on a Layout event.
+const Site = "site"
 
 // The events of the channels.
 const (
@@ -46,6 +51,9 @@ const (
 	Deleted = "deleted"
 	// Stock: a product's stock changed (product:).
 	Stock = "stock"
+	// Layout: a layout was published or rolled back (site:); its data is
+	// {version}.
+	Layout = "layout"
 )
 
 // Node is the channel of a node's topic list.
@@ -60,7 +68,7 @@ func Article(id int64) string { return "article:" + strconv.FormatInt(id, 10) }
 // Product is the channel of a shop product's page.
 func Product(id int64) string { return "product:" + strconv.FormatInt(id, 10) }
 
-var channelName = regexp.MustCompile(`^(?:(?:node|topic|article|product):[1-9][0-9]{0,18}|feed)$`)
+var channelName = regexp.MustCompile(`^(?:(?:node|topic|article|product):[1-9][0-9]{0,18}|feed|site)$`)
 
 // Valid reports whether channel is a channel's name.
 func Valid(channel string) bool { return channelName.MatchString(channel) }
