@@ -96,6 +96,30 @@ func TestChatSmoke(t *testing.T) {
 	assert.Empty(t, rep.Phases, "no node moves in chat")
 }
 
+// TestChatFindMaxSmoke: the capacity search raises the rate step by step;
+// with a target every step holds, it stops at the send limit and says so.
+func TestChatFindMaxSmoke(t *testing.T) {
+	t.Parallel()
+	rep, fields := smoke(t, "chat", "--members", "10", "--ramp", "0", "--duration", "2s", "--find-max", "--rate", "2", "--p99", "10s")
+	require.Contains(t, fields["params"], "find_max")
+	search := rep.Params["find_max"].(map[string]any)
+	assert.EqualValues(t, 4, search["send_limit"], "10 members, one message each per 2.2 s")
+	var rates []float64
+	for _, s := range search["steps"].([]any) {
+		step := s.(map[string]any)
+		assert.Equal(t, true, step["held"], step)
+		rates = append(rates, step["rate"].(float64))
+	}
+	assert.Equal(t, []float64{2, 3, 4}, rates, "from --rate, ×1.5 (at least +1) a step, up to the send limit")
+	require.NotEmpty(t, rep.Headline)
+	assert.Equal(t, "ceiling: messages per second held", rep.Headline[0].Name)
+	assert.EqualValues(t, 4, rep.Headline[0].Value)
+	require.NotNil(t, rep.Headline[0].Met)
+	assert.True(t, *rep.Headline[0].Met)
+	assert.Zero(t, *rep.Lost)
+	assert.Contains(t, strings.Join(rep.Notes, " "), "up to the send limit")
+}
+
 func TestHTTPSmoke(t *testing.T) {
 	t.Parallel()
 	rep, fields := smoke(t, "http", "--conns", "2", "--users", "2", "--duration", "1s")
@@ -155,6 +179,10 @@ func TestOptionsRefuseBadValues(t *testing.T) {
 		{"chat", "--members", "10", "--rate", "100"},
 		{"connect", "--target", "http://127.0.0.1:1", "--users-file", "f", "--debug-addr", "a:1,b:2"},
 		{"http", "--target", "http://127.0.0.1:1"}, // the default mix signs in
+		{"http", "--find-max"},
+		{"chat", "--p99", "50ms"},
+		{"chat", "--find-max", "--p99", "0s"},
+		{"chat", "--find-max", "--members", "10", "--rate", "5"},
 	} {
 		var stderr bytes.Buffer
 		err := Main(context.Background(), args, Env{Stdout: &bytes.Buffer{}, Stderr: &stderr})

@@ -72,6 +72,10 @@ type Options struct {
 	Mix        string
 	Files      int
 	FileMB     float64
+	// FindMax: chat raises the rate step by step until the p99 of a step
+	// passes FindP99 (or a message is lost) and reports the last that held.
+	FindMax bool
+	FindP99 time.Duration
 
 	// halfRate marks the profile's chat run at half the maximum rate, whose
 	// p99 is held against the latency target.
@@ -85,7 +89,8 @@ Usage:
 
 Scenarios:
   connect   open --conns authenticated websockets over --ramp and hold them idle
-  chat      --rooms × --members in chat rooms, --publishers sending --rate msgs/s of --size bytes
+  chat      --rooms × --members in chat rooms, --publishers sending --rate msgs/s of --size bytes;
+            with --find-max, a capacity search: the rate rises run after run until p99 passes --p99
   http      --conns clients calling /api/request actions (--mix) at --rate req/s (0: as fast as possible)
   scale     chat on a cluster of --nodes while one more node joins (and with --stop-node, one leaves); or, instead,
             with --kill-node the node hosting the most rooms SIGKILLed (and with --restart-node started again),
@@ -204,6 +209,8 @@ func (o *Options) flags(name string, out io.Writer) *flag.FlagSet {
 	fs.StringVar(&o.NodeBinary, "node-binary", "", "own nodes: the souk executable they run (default: this one), to compare two builds under the same load generator")
 	fs.IntVar(&o.Files, "files", 4, "upload: files each member uploads, one after another")
 	fs.Float64Var(&o.FileMB, "file-mb", 8, "upload: size of each file, MB (MiB)")
+	fs.BoolVar(&o.FindMax, "find-max", false, "chat: capacity search: runs of --duration each at a rising --rate (from --rate, default an eighth of the send limit, ×1.5 a step, then two bisections) until p99 passes --p99 or a message is lost; reports the highest rate that held")
+	fs.DurationVar(&o.FindP99, "p99", 100*time.Millisecond, "chat --find-max: the p99 delivery latency a step must stay within")
 	fs.StringVar(&o.Mix, "mix", "settings:1,page:1,viewer:1,history:1", "http: actions and their weights")
 	return fs
 }
@@ -274,6 +281,16 @@ func (o *Options) validate(fs *flag.FlagSet) error {
 	}
 	if o.AddAt <= 0 {
 		o.AddAt = o.Duration / 3
+	}
+	switch {
+	case o.FindMax && o.Scenario != "chat":
+		return errors.New("--find-max: chat only")
+	case set["p99"] && !o.FindMax:
+		return errors.New("--p99: with --find-max")
+	case o.FindP99 <= 0 || o.FindP99 > time.Minute:
+		return fmt.Errorf("--p99 %s: want more than 0 and at most 1m", o.FindP99)
+	case o.FindMax && o.Rate > o.sendLimit():
+		return fmt.Errorf("--find-max: --rate %.0f is past the send limit of %.0f msgs/s", o.Rate, o.sendLimit())
 	}
 	return nil
 }
@@ -385,7 +402,11 @@ func runOne(ctx context.Context, o *Options, env Env) (*Report, error) {
 	case "connect":
 		rep, err = runConnect(ctx, r)
 	case "chat", "scale":
-		rep, err = runChat(ctx, r)
+		if o.FindMax {
+			rep, err = findMax(ctx, r)
+		} else {
+			rep, err = runChat(ctx, r)
+		}
 	case "http":
 		rep, err = runHTTP(ctx, r)
 	case "pm":
