@@ -20,6 +20,8 @@ const (
 	seqAttempts = 5
 	// replyCacheSize is how many recent commands a grain answers from memory.
 	replyCacheSize = 2048
+	// maxGroupCommit bounds the messages one transaction stores.
+	maxGroupCommit = 128
 )
 
 // roomGrain is the one activation of a chat room in the cluster. Its
@@ -27,6 +29,15 @@ const (
 // sequence number and the newest page, and every event it accepts is
 // stored before it is acknowledged and published. The actor's mailbox
 // serializes everything, so no field needs a lock.
+//
+// Messages are group-committed: a message that passes the room's checks
+// waits in pending while the mailbox holds more, and a flushChat the
+// grain sends itself (queued behind them) stores them all in one
+// transaction; each sender is answered only once its message is stored.
+// While one transaction runs, the next messages queue in the mailbox, so
+// a busy room stores many per commit and a quiet one one at a time, with
+// no timer. Every other command flushes the pending messages first, so
+// the sequence stays in arrival order.
 type roomGrain struct {
 	env      *env
 	room     string
@@ -36,7 +47,25 @@ type roomGrain struct {
 	lastSend map[int64]time.Time     // user id → when their last message was accepted
 	members  map[int64]*roomMember
 	idle     idleWatch
+
+	pending      []*pendingSend          // accepted, not yet stored, in arrival order
+	pendingByKey map[string]*pendingSend // the same, by idempotency key
+	flushQueued  bool                    // a flushChat is in the mailbox
 }
+
+// pendingSend is a message waiting for its group commit, with everyone
+// who sent it (a command delivered twice is answered twice).
+type pendingSend struct {
+	event   persistence.ChatEvent
+	user    *ChatUser
+	senders []*actor.PID
+	// prevSend is the member's last accepted send before this one, put
+	// back when the message is not stored after all.
+	prevSend time.Time
+}
+
+// flushChat tells the grain to store its pending messages.
+type flushChat struct{}
 
 // roomMember is a member present in the room, with their connections per node.
 type roomMember struct {
@@ -58,6 +87,8 @@ func newRoomGrain(e *env) *roomGrain {
 		replies:  newReplyCache[*ChatReply](replyCacheSize),
 		lastSend: make(map[int64]time.Time),
 		members:  make(map[int64]*roomMember),
+
+		pendingByKey: make(map[string]*pendingSend),
 	}
 }
 
@@ -81,14 +112,21 @@ func (g *roomGrain) Receive(ctx actor.Context) {
 			ctx.Poison(ctx.Self())
 		}
 	case *actor.Stopping:
+		g.flush(ctx)
 		g.idle.stop()
 	case *SendChat:
-		ctx.Respond(g.send(msg))
+		g.send(ctx, msg)
+	case flushChat:
+		g.flushQueued = false
+		g.flush(ctx)
 	case *DeleteChat:
+		g.flush(ctx)
 		ctx.Respond(g.delete(msg))
 	case *SetMember:
+		g.flush(ctx)
 		ctx.Respond(g.setMember(msg))
 	case *GetPresence:
+		g.flush(ctx)
 		ctx.Respond(g.presence(msg.GetLimit()))
 	}
 }
@@ -126,27 +164,113 @@ func (g *roomGrain) load() bool {
 
 func refuse(err *Error) *ChatReply { return &ChatReply{Error: err.Key} }
 
-func (g *roomGrain) send(msg *SendChat) *ChatReply {
-	if prior, ok := g.replies.get(msg.GetIdemKey()); ok {
-		return &ChatReply{Event: prior.Event, Replayed: true}
+// send checks a message and adds it to the pending ones; it is answered
+// when they are stored (flush), or at once when refused or replayed.
+func (g *roomGrain) send(ctx actor.Context, msg *SendChat) {
+	key := msg.GetIdemKey()
+	if p, ok := g.pendingByKey[key]; ok {
+		p.senders = append(p.senders, ctx.Sender())
+		return
+	}
+	if prior, ok := g.replies.get(key); ok {
+		ctx.Respond(&ChatReply{Event: prior.Event, Replayed: true})
+		return
 	}
 	if !g.load() {
-		return refuse(ErrUnavailable)
+		ctx.Respond(refuse(ErrUnavailable))
+		return
 	}
 	userID := msg.GetUser().GetId()
 	if wait := SendInterval - g.env.now().Sub(g.lastSend[userID]); wait > 0 {
-		if prior := g.storedReply(msg.GetIdemKey()); prior != nil {
-			return prior
+		if prior := g.storedReply(key); prior != nil {
+			ctx.Respond(prior)
+			return
 		}
-		return &ChatReply{Error: ErrThrottled.Key, RetryAfterMs: max(wait.Milliseconds(), 1)}
+		ctx.Respond(&ChatReply{Error: ErrThrottled.Key, RetryAfterMs: max(wait.Milliseconds(), 1)})
+		return
 	}
-	stored := persistence.ChatEvent{Room: g.room, Kind: persistence.ChatKindMessage, UserID: userID,
-		Message: msg.GetText(), IdemKey: msg.GetIdemKey()}
-	reply := g.append(&stored, msg.GetUser())
-	if reply.Error == "" && !reply.Replayed {
-		g.lastSend[userID] = g.env.now()
+	p := &pendingSend{
+		event: persistence.ChatEvent{Room: g.room, Kind: persistence.ChatKindMessage, UserID: userID,
+			Message: msg.GetText(), IdemKey: key},
+		user: msg.GetUser(), senders: []*actor.PID{ctx.Sender()}, prevSend: g.lastSend[userID],
 	}
-	return reply
+	g.lastSend[userID] = g.env.now()
+	g.pending = append(g.pending, p)
+	g.pendingByKey[key] = p
+	switch {
+	case len(g.pending) >= maxGroupCommit:
+		g.flush(ctx)
+	case !g.flushQueued:
+		g.flushQueued = true
+		ctx.Send(ctx.Self(), flushChat{})
+	}
+}
+
+// flush stores the pending messages, maxGroupCommit per transaction, and
+// answers their senders.
+func (g *roomGrain) flush(ctx actor.Context) {
+	for len(g.pending) > 0 {
+		n := min(len(g.pending), maxGroupCommit)
+		batch := slices.Clone(g.pending[:n])
+		g.pending = slices.Delete(g.pending, 0, n)
+		for _, p := range batch {
+			delete(g.pendingByKey, p.event.IdemKey)
+		}
+		g.commit(ctx, batch)
+	}
+}
+
+// commit stores batch in one transaction, publishes each event and
+// answers its senders. When the transaction is refused (a number another
+// activation took, a key used before, the database away), each message
+// goes through append, which tells those cases apart.
+func (g *roomGrain) commit(ctx actor.Context, batch []*pendingSend) {
+	events := make([]*persistence.ChatEvent, len(batch))
+	for i, p := range batch {
+		p.event.Seq = g.lastSeq + int64(i) + 1
+		events[i] = &p.event
+	}
+	c, cancel := context.WithTimeout(context.Background(), storeTimeout)
+	err := g.env.db.Chat().AppendMessages(c, events)
+	cancel()
+	if err != nil {
+		for _, p := range batch {
+			reply := g.append(&p.event, p.user)
+			if reply.Error != "" || reply.Replayed {
+				g.lastSend[p.event.UserID] = p.prevSend
+			}
+			answer(ctx, p, reply)
+		}
+		return
+	}
+	g.env.chatCommits.Add(1)
+	g.env.chatCommitted.Add(int64(len(batch)))
+	for _, p := range batch {
+		ev := EventFromStore(p.event)
+		ev.User = p.user
+		g.replies.put(p.event.IdemKey, &ChatReply{Event: ev, Replayed: true})
+		g.lastSeq = p.event.Seq
+		g.broadcast(ev)
+		answer(ctx, p, &ChatReply{Event: ev})
+	}
+}
+
+// answer sends reply to everyone who sent p.
+func answer(ctx actor.Context, p *pendingSend, reply *ChatReply) {
+	for _, sender := range p.senders {
+		if sender != nil {
+			ctx.Send(sender, reply)
+		}
+	}
+}
+
+// broadcast publishes a stored event to the room's nodes.
+func (g *roomGrain) broadcast(ev *ChatEvent) {
+	if err := g.env.publish(roomSubject(g.env, g.room), &RoomBroadcast{Body: &RoomBroadcast_Event{Event: ev}}); err != nil {
+		// Stored all the same: nodes fill the gap from the database at
+		// the next event, clients when they resume.
+		g.env.log.Warn("room: publish", "room", g.room, "seq", ev.Seq, "error", err)
+	}
 }
 
 // storedReply answers a command whose reply left the cache (the grain
@@ -226,11 +350,7 @@ func (g *roomGrain) append(stored *persistence.ChatEvent, user *ChatUser) *ChatR
 			return reply
 		}
 		g.lastSeq = stored.Seq
-		if err := g.env.publish(roomSubject(g.env, g.room), &RoomBroadcast{Body: &RoomBroadcast_Event{Event: ev}}); err != nil {
-			// Stored all the same: nodes fill the gap from the database at
-			// the next event, clients when they resume.
-			g.env.log.Warn("room: publish", "room", g.room, "seq", ev.Seq, "error", err)
-		}
+		g.broadcast(ev)
 		return reply
 	}
 	return refuse(ErrUnavailable)

@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"math/rand/v2"
 	"regexp"
+	"sync/atomic"
 	"time"
 
 	"github.com/asynkron/protoactor-go/actor"
@@ -92,6 +93,9 @@ type env struct {
 	blobs persistence.Blobs
 	bound chan struct{} // closed once node is set
 	node  *cluster.Node // written once before bound is closed
+	// chatCommits and chatCommitted count the rooms' group commits and
+	// the messages they stored.
+	chatCommits, chatCommitted atomic.Int64
 }
 
 // Option changes how Start builds the system.
@@ -351,3 +355,9 @@ func (s *System) SessionActivations() int { return s.env.node.Activations(sessio
 
 // RoomActivations counts the room grains active on this node.
 func (s *System) RoomActivations() int { return s.env.node.Activations(roomKind) }
+
+// ChatCommits returns how many group commits the room grains of this node
+// made and how many messages they stored: their ratio is the mean group.
+func (s *System) ChatCommits() (commits, messages int64) {
+	return s.env.chatCommits.Load(), s.env.chatCommitted.Load()
+}

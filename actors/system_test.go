@@ -249,3 +249,73 @@ func TestSessionPassivatesWhenEmpty(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, map[string]int{"idle-sessions": 1}, nodes, "a connected member's session stays")
 }
+
+// TestRoomGroupCommitKeepsEveryMessage: many members sending at once are
+// stored in groups, yet each is answered with its own event, the
+// sequence has no gap or repeat, it is published in order, and a command
+// delivered twice while it waits is answered with the same event.
+func TestRoomGroupCommitKeepsEveryMessage(t *testing.T) {
+	db := openDB(t)
+	sys := startSystem(t, db, cluster.Config{NodeName: "group"})
+	rooms := sys.Rooms()
+	const senders = 60
+	users := make([]*ChatUser, senders)
+	for i := range users {
+		users[i] = member(t, db, fmt.Sprintf("m%02d", i))
+	}
+	var mu sync.Mutex
+	var published []int64
+	unsub, err := rooms.Subscribe("busy", func(b *RoomBroadcast) {
+		mu.Lock()
+		published = append(published, b.GetEvent().GetSeq())
+		mu.Unlock()
+	})
+	require.NoError(t, err)
+	defer unsub()
+
+	events := make([]*ChatEvent, 2*senders)
+	var wg sync.WaitGroup
+	for i := range 2 * senders {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			// Each member's command is sent twice at once: one event for both.
+			u := users[i%senders]
+			ev, err := rooms.Send(t.Context(), SendInput{Room: "busy", IdemKey: "k-" + u.Slug, User: u, Text: "hi " + u.Slug})
+			assert.NoError(t, err)
+			events[i] = ev
+		}()
+	}
+	wg.Wait()
+	seqs := map[int64]string{}
+	for i, ev := range events {
+		require.NotNil(t, ev, i)
+		assert.Equal(t, "hi "+users[i%senders].Slug, ev.GetMessage())
+		if prior, ok := seqs[ev.GetSeq()]; ok {
+			assert.Equal(t, prior, ev.GetMessage(), "one number, one message")
+		}
+		seqs[ev.GetSeq()] = ev.GetMessage()
+		assert.Equal(t, events[i%senders].GetSeq(), ev.GetSeq(), "a command delivered twice is stored once")
+	}
+	require.Len(t, seqs, senders)
+	for seq := int64(1); seq <= senders; seq++ {
+		assert.Contains(t, seqs, seq, "no gap")
+	}
+	last, err := db.Chat().LastSeq(t.Context(), "busy")
+	require.NoError(t, err)
+	assert.Equal(t, int64(senders), last)
+	commits, committed := sys.ChatCommits()
+	assert.Equal(t, int64(senders), committed, "every message through a group commit")
+	assert.LessOrEqual(t, commits, int64(senders))
+	t.Logf("%d messages in %d commits", committed, commits)
+	require.Eventually(t, func() bool {
+		mu.Lock()
+		defer mu.Unlock()
+		return len(published) == senders
+	}, 5*time.Second, 10*time.Millisecond)
+	mu.Lock()
+	defer mu.Unlock()
+	for i, seq := range published {
+		assert.Equal(t, int64(i+1), seq, "published in order, once")
+	}
+}

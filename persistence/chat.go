@@ -128,6 +128,41 @@ func (s ChatStore) Append(ctx context.Context, e *ChatEvent) (replayed bool, err
 	return false, fmt.Errorf("chat store: append: %w", lookErr)
 }
 
+// AppendMessages stores messages (ChatKindMessage events of one room,
+// under consecutive Seqs) in one transaction: a group commit, all or
+// nothing. When one of them cannot be stored as it is (its Seq taken, its
+// IdemKey used), none is and it returns ErrConflict: the caller stores
+// them one by one with Append, which tells each case apart.
+func (s ChatStore) AppendMessages(ctx context.Context, events []*ChatEvent) error {
+	now := Now()
+	for _, e := range events {
+		if e.Kind != ChatKindMessage {
+			return fmt.Errorf("chat store: append messages: kind %q", e.Kind)
+		}
+		if e.ID == 0 {
+			e.ID = s.db.NewID()
+		}
+		if e.CreatedAt == 0 {
+			e.CreatedAt = now
+		}
+	}
+	err := s.db.tx(ctx, func(tx *sql.Tx) error {
+		for _, e := range events {
+			if _, err := tx.ExecContext(ctx, `INSERT INTO chat_events
+				(room, seq, id, kind, user_id, message, target_id, deleted_seq, idem_key, created_at)
+				VALUES ($1, $2, $3, $4, $5, $6, $7, 0, $8, $9)`,
+				e.Room, e.Seq, e.ID, e.Kind, e.UserID, e.Message, e.TargetID, e.IdemKey, e.CreatedAt); err != nil {
+				return mapError(err)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("chat store: append messages: %w", err)
+	}
+	return nil
+}
+
 // ByIdemKey returns the event written by the command with that
 // idempotency key. It reads from the writer so that it sees every
 // committed event.

@@ -97,3 +97,39 @@ func messages(list []ChatEvent) []string {
 	}
 	return out
 }
+
+// TestChatAppendMessagesIsAllOrNothing: a group commit stores every
+// message of the batch, or none when one of them conflicts.
+func TestChatAppendMessagesIsAllOrNothing(t *testing.T) {
+	t.Parallel()
+	eachDB(t, func(t *testing.T, db *DB) {
+		ctx := t.Context()
+		s := db.Chat()
+		author := User{Name: "Bo", Slug: "bo", AvatarURL: "/b.png", LevelKey: "lv1"}
+		require.NoError(t, db.Users().Create(ctx, &author))
+		batch := func(from int, keys ...string) []*ChatEvent {
+			var events []*ChatEvent
+			for i, k := range keys {
+				events = append(events, &ChatEvent{Room: "group", Seq: int64(from + i), Kind: ChatKindMessage,
+					UserID: author.ID, Message: "text " + k, IdemKey: k})
+			}
+			return events
+		}
+		first := batch(1, "g1", "g2", "g3")
+		require.NoError(t, s.AppendMessages(ctx, first))
+		for _, e := range first {
+			assert.NotZero(t, e.ID)
+			assert.NotZero(t, e.CreatedAt)
+		}
+		err := s.AppendMessages(ctx, batch(4, "g4", "g2", "g5"))
+		require.ErrorIs(t, err, ErrConflict, "a used idempotency key")
+		err = s.AppendMessages(ctx, batch(3, "g6", "g7"))
+		require.ErrorIs(t, err, ErrConflict, "a taken sequence number")
+		last, err := s.LastSeq(ctx, "group")
+		require.NoError(t, err)
+		assert.Equal(t, int64(3), last, "nothing of a refused batch is stored")
+		assert.Equal(t, []string{"text g1", "text g2", "text g3"}, messages(mustHistory(t, s, "group", 0, 10)))
+		require.Error(t, s.AppendMessages(ctx, []*ChatEvent{{Room: "group", Seq: 4, Kind: ChatKindDelete, IdemKey: "d"}}),
+			"deletions are not group-committed")
+	})
+}

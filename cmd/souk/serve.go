@@ -208,7 +208,11 @@ func serve(ctx context.Context, cfg Config, stdout io.Writer) error {
 			return svc.wallet.Confirm(ctx, provider, wallet.Callback{Body: body, Header: header})
 		},
 		Gauges: []httpapi.Gauge{{Name: "souk_upload_jobs_active", Help: "Upload-job grains active on this node.",
-			Value: func() float64 { return float64(rt.sys.UploadActivations()) }}},
+			Value: func() float64 { return float64(rt.sys.UploadActivations()) }},
+			{Name: "souk_chat_group_commits", Help: "Transactions the room grains of this node stored chat messages in, since it started.",
+				Value: func() float64 { commits, _ := rt.sys.ChatCommits(); return float64(commits) }},
+			{Name: "souk_chat_group_committed", Help: "Chat messages those transactions stored (over souk_chat_group_commits: the mean group).",
+				Value: func() float64 { _, messages := rt.sys.ChatCommits(); return float64(messages) }}},
 		Ready: func(ctx context.Context) error {
 			if !db.Ready() {
 				return errors.New("migrations have not run")
