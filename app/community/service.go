@@ -138,7 +138,8 @@ func (s *Service) Register(r *action.Registry) {
 	action.Register(r, action.Spec{
 		Name: "community.topics",
 		Summary: "A page of topics, newest first (first, default 20, at most 50; after, an endCursor), of one node " +
-			"(nodeId) or of the whole site, or of one member (authorId), each with its excerpt (empty when gated) and without its content.",
+			"(nodeId) or of the whole site, or of one member (authorId), or the topics of a list of ids (at most 20) in its " +
+			"order, each with its excerpt (empty when gated) and without its content.",
 		Access: action.Public,
 	}, s.Topics)
 	action.Register(r, action.Spec{

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"souk/app/action"
+	"souk/app/internal/picked"
 	"souk/app/member"
 	"souk/persistence"
 )
@@ -17,6 +18,10 @@ type TopicsInput struct {
 	// AuthorID narrows the list to one member's topics (a profile's tab);
 	// with NodeID too, their topics of that node.
 	AuthorID action.ID `json:"authorId,omitempty" doc:"a member's databaseId: the topics they wrote only (a profile's list)"`
+	// IDs asks for these topics only, in this order (a builder's
+	// hand-picked list): one page without a cursor; First and After are
+	// not used.
+	IDs []action.ID `json:"ids,omitempty" doc:"at most 20 topic databaseIds: only these, in this order; unknown, deleted or filtered out ones are left out; absent or empty: the newest first"`
 }
 
 // TopicsReply is the reply of community.topics.
@@ -38,7 +43,18 @@ func (s *Service) Topics(ctx context.Context, in TopicsInput) (TopicsReply, erro
 	if in.AuthorID < 0 {
 		return TopicsReply{}, action.BadField("authorId")
 	}
-	page, err := s.topicPage(ctx, topicFilter{nodeID: nodeID, authorID: int64(in.AuthorID)}, PageArgs{After: in.After, First: in.First})
+	if !picked.Valid(in.IDs) {
+		return TopicsReply{}, action.BadField("ids")
+	}
+	f := topicFilter{nodeID: nodeID, authorID: int64(in.AuthorID)}
+	if len(in.IDs) > 0 {
+		page, err := s.pickedTopics(ctx, f, in.IDs)
+		if err != nil {
+			return TopicsReply{}, err
+		}
+		return TopicsReply{Topics: *page}, nil
+	}
+	page, err := s.topicPage(ctx, f, PageArgs{After: in.After, First: in.First})
 	if err != nil {
 		return TopicsReply{}, err
 	}
@@ -71,14 +87,22 @@ func (s *Service) topicPage(ctx context.Context, f topicFilter, in PageArgs) (*T
 	if len(topics) > first {
 		topics, conn.PageInfo.HasNextPage = topics[:first], true
 	}
+	if err := s.addTopicEdges(ctx, conn, topics); err != nil {
+		return nil, err
+	}
+	return conn, nil
+}
+
+// addTopicEdges appends the views of topics to conn, excerpts only.
+func (s *Service) addTopicEdges(ctx context.Context, conn *TopicConnection, topics []persistence.Topic) error {
 	views, err := s.topicViews(ctx, topics, true)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	for i := range views {
 		views[i].Content = ""
 		conn.Edges = append(conn.Edges, TopicEdge{Cursor: views[i].ID, Node: views[i]})
 		conn.PageInfo.EndCursor = views[i].ID
 	}
-	return conn, nil
+	return nil
 }

@@ -36,7 +36,7 @@ func (in *CreateCommentInput) Validate() error {
 		return action.BadField("replyTo")
 	case len(in.ClientID) > 64:
 		return action.BadField("clientId")
-	case text == "" && !richtext.HasImage(in.Content):
+	case text == "" && !richtext.HasMedia(in.Content):
 		return ErrContent
 	case utf8.RuneCountInString(text) > MaxCommentRunes:
 		return ErrTooLong

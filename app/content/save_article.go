@@ -72,7 +72,7 @@ func (in *SaveArticleInput) Validate() error {
 		return ErrTitle
 	case !validSlug(in.Slug):
 		return action.BadField("slug")
-	case text == "" && !richtext.HasImage(in.Content):
+	case text == "" && !richtext.HasMedia(in.Content):
 		return ErrContent
 	case utf8.RuneCountInString(text) > MaxArticleRunes:
 		return ErrTooLong

@@ -203,9 +203,10 @@ func (s *Service) Register(r *action.Registry) {
 		Access: action.Public,
 	}, s.Article)
 	action.Register(r, action.Spec{
-		Name:    "content.archive",
-		Summary: "A page of the articles in the request's language, the newest first, of a category, a tag or a member (authorId), or all.",
-		Access:  action.Public,
+		Name: "content.archive",
+		Summary: "A page of the articles in the request's language, the newest first, of a category, a tag or a member (authorId), " +
+			"or all; or the articles of a list of ids (at most 20), in its order.",
+		Access: action.Public,
 	}, s.Archive)
 	action.Register(r, action.Spec{
 		Name: "mutates.saveArticle",

@@ -1,7 +1,10 @@
 // Package demo loads the demo content a fresh site starts with: languages,
-// currencies, levels and VIP tiers, the site settings, custom pages and
-// variants, and demo accounts. The content lives in the JSON files under
-// data/; Seed is idempotent, so it runs on every start.
+// currencies, levels and VIP tiers, the site settings, page variants, demo
+// accounts, articles, community, chat, shop and coupons, the published
+// site layout (header and footer per device, the home page's blocks, the
+// custom and docs pages) and the audio tracks its playlist plays. The
+// content lives in the JSON files under data/ (the tracks are synthesized,
+// see Tracks); Seed is idempotent, so it runs on every start.
 package demo
 
 import (
@@ -13,6 +16,7 @@ import (
 	"fmt"
 	"time"
 
+	"souk/app/internal/layout"
 	"souk/app/settings"
 	"souk/persistence"
 )
@@ -30,13 +34,19 @@ type Result struct {
 
 // Seed loads the demo content into db, which must be migrated. Every row is
 // written by an upsert keyed by its natural key (language code, currency
-// code, level kind and key, setting key, page and variant name) that leaves
-// an unchanged row untouched, and demo users are created only when their
-// slug is free, so running Seed again changes nothing. Each write is atomic;
-// a Seed that failed half-way completes when run again.
-func Seed(ctx context.Context, db *persistence.DB) (Result, error) {
+// code, level kind and key, setting key, variant name) that leaves an
+// unchanged row untouched; demo users are created only when their slug is
+// free; the layout (pages and page_settings included) is published only
+// when it differs from the published one. So running Seed again changes
+// nothing. Each write is atomic; a Seed that failed half-way completes
+// when run again.
+func Seed(ctx context.Context, db *persistence.DB, opts ...Option) (Result, error) {
+	var o options
+	for _, opt := range opts {
+		opt(&o)
+	}
 	steps := []func(context.Context, *persistence.DB) error{
-		seedLanguages, seedCurrencies, seedLevels, seedSettings, seedPages,
+		seedLanguages, seedCurrencies, seedLevels, seedSettings, seedVariants,
 	}
 	for _, step := range steps {
 		if err := step(ctx, db); err != nil {
@@ -63,6 +73,15 @@ func Seed(ctx context.Context, db *persistence.DB) (Result, error) {
 		return Result{}, err
 	}
 	if err := seedCoupons(ctx, db, time.Now()); err != nil {
+		return Result{}, err
+	}
+	if o.blobs != nil {
+		if err := seedAudio(ctx, db, o.blobs); err != nil {
+			return Result{}, err
+		}
+	}
+	// The layout's blocks point at the terms, nodes and tracks seeded above.
+	if err := seedLayout(ctx, db); err != nil {
 		return Result{}, err
 	}
 	return Result{UsersCreated: created, Logins: append([]Login(nil), Logins...)}, nil
@@ -139,7 +158,8 @@ func seedLevels(ctx context.Context, db *persistence.DB) error {
 	return nil
 }
 
-// settingsFile holds every settings document, typed as utils.getSettings reads them.
+// settingsFile holds the settings documents, typed as utils.getSettings
+// reads them; page_settings is the layout's (see seedLayout).
 type settingsFile struct {
 	CreditSymbol  string                        `json:"credit_symbol"`
 	FileMimes     map[string]settings.FileMimes `json:"file_mimes"`
@@ -147,7 +167,6 @@ type settingsFile struct {
 	LoginBox      settings.LoginBoxDoc          `json:"login_box"`
 	Report        settings.ReportDoc            `json:"report"`
 	AddressPicker settings.AddressPickerDoc     `json:"address_picker"`
-	PageSettings  settings.PageSettingsDoc      `json:"page_settings"`
 }
 
 func seedSettings(ctx context.Context, db *persistence.DB) error {
@@ -162,7 +181,6 @@ func seedSettings(ctx context.Context, db *persistence.DB) error {
 		settings.KeyLoginBox:      f.LoginBox,
 		settings.KeyReport:        f.Report,
 		settings.KeyAddressPicker: f.AddressPicker,
-		settings.KeyPageSettings:  f.PageSettings,
 	}
 	for key, doc := range docs {
 		if err := db.Settings().Put(ctx, key, doc); err != nil {
@@ -172,13 +190,7 @@ func seedSettings(ctx context.Context, db *persistence.DB) error {
 	return nil
 }
 
-type pagesFile struct {
-	Pages []struct {
-		Name    string            `json:"name"`
-		Layout  string            `json:"layout"`
-		Titles  map[string]string `json:"titles"`
-		Modules json.RawMessage   `json:"modules"`
-	} `json:"pages"`
+type variantsFile struct {
 	Variants []struct {
 		Name string  `json:"name"`
 		Type string  `json:"type"`
@@ -186,25 +198,38 @@ type pagesFile struct {
 	} `json:"variants"`
 }
 
-func seedPages(ctx context.Context, db *persistence.DB) error {
-	var f pagesFile
-	if err := load("pages.json", &f); err != nil {
+func seedVariants(ctx context.Context, db *persistence.DB) error {
+	var f variantsFile
+	if err := load("variants.json", &f); err != nil {
 		return err
-	}
-	for _, p := range f.Pages {
-		var modules bytes.Buffer
-		if err := json.Compact(&modules, p.Modules); err != nil {
-			return fmt.Errorf("demo: page %q modules: %w", p.Name, err)
-		}
-		page := persistence.Page{Name: p.Name, Layout: p.Layout, Titles: p.Titles, Modules: modules.Bytes()}
-		if err := db.Pages().Upsert(ctx, &page); err != nil {
-			return fmt.Errorf("demo: %w", err)
-		}
 	}
 	for _, v := range f.Variants {
 		if err := db.Pages().UpsertVariant(ctx, persistence.Variant{Name: v.Name, Type: v.Type, IDs: v.IDs}); err != nil {
 			return fmt.Errorf("demo: %w", err)
 		}
+	}
+	return nil
+}
+
+// seedLayout validates data/layout.json as the builder does (its blocks'
+// categories, tags and nodes must exist) and publishes it: the
+// page_settings setting, the home, custom and docs pages, and a layout
+// version. Publishing a document equal to the published one writes
+// nothing, so the first run makes version 1 and later runs keep it.
+func seedLayout(ctx context.Context, db *persistence.DB) error {
+	raw, err := data.ReadFile("data/layout.json")
+	if err != nil {
+		return fmt.Errorf("demo: read layout.json: %w", err)
+	}
+	doc, err := layout.Decode(raw)
+	if err != nil {
+		return fmt.Errorf("demo: decode layout.json: %w", err)
+	}
+	if err := layout.Validate(ctx, &doc, layout.Check{Refs: layout.DBRefs(db), CanHTML: true}); err != nil {
+		return fmt.Errorf("demo: layout.json: %w", err)
+	}
+	if _, err := layout.Publish(ctx, db, doc, layout.PublishOptions{Note: "demo", ExpectVersion: layout.AnyVersion}); err != nil {
+		return fmt.Errorf("demo: publish the layout: %w", err)
 	}
 	return nil
 }

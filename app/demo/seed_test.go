@@ -33,6 +33,7 @@ type snapshot struct {
 	Variants   []persistence.Variant
 	Users      []persistence.User
 	Chat       []persistence.ChatEvent
+	Layouts    []persistence.LayoutVersion
 }
 
 func take(t *testing.T, db *persistence.DB) snapshot {
@@ -68,6 +69,8 @@ func take(t *testing.T, db *persistence.DB) snapshot {
 	}
 	s.Chat, err = db.Chat().Since(ctx, DemoRoom, 0, 100)
 	require.NoError(t, err)
+	s.Layouts, err = db.Layouts().Versions(ctx, 0, 50)
+	require.NoError(t, err)
 	return s
 }
 
@@ -84,6 +87,8 @@ func TestSeedIsIdempotent(t *testing.T) {
 	assert.Zero(t, second.UsersCreated)
 	assert.Equal(t, first.Logins, second.Logins)
 	assert.Equal(t, before, take(t, db), "a second run changes no row, updated_at and password hashes included")
+	require.Len(t, before.Layouts, 1, "the layout is published once")
+	assert.Equal(t, int64(1), before.Layouts[0].Version)
 }
 
 // TestSeedChat: a fresh demo site's chat holds the demo conversation, by
@@ -174,8 +179,13 @@ func TestSeedContent(t *testing.T) {
 	for _, key := range []string{"credit_symbol", "file_mimes", "max_file_size", "login_box", "report", "address_picker", "page_settings"} {
 		assert.Contains(t, s.Settings, key)
 	}
-	require.Len(t, s.Pages, 2)
-	assert.Equal(t, []string{"about", "help"}, []string{s.Pages[0].Name, s.Pages[1].Name})
+	names := map[string]string{}
+	for _, p := range s.Pages {
+		names[p.Name] = p.Kind
+	}
+	assert.Equal(t, map[string]string{"": persistence.PageHome, "about": persistence.PageCustom, "help": persistence.PageCustom,
+		"download": persistence.PageCustom, "docs/faq": persistence.PageDocs, "docs/user-agreement": persistence.PageDocs,
+		"docs/privacy-policy": persistence.PageDocs}, names, "the layout's pages")
 	require.Len(t, s.Variants, 2)
 	assert.Equal(t, persistence.VariantPostID, s.Variants[1].Type)
 	assert.NotEmpty(t, s.Variants[1].IDs)

@@ -13,12 +13,12 @@ import (
 // auth.pageData and the "expect" of the shared route vectors.
 type Route struct {
 	Lang    string `json:"lang" doc:"zh-hans, en or es, from the path's prefix"`
-	Kind    string `json:"kind" doc:"home, custom, page, article, shop, community or profile"`
-	View    string `json:"view" doc:"single, answer, archive or tag; empty for home and custom pages"`
+	Kind    string `json:"kind" doc:"home, custom, docs, page, article, shop, community or profile"`
+	View    string `json:"view" doc:"single, answer, archive or tag; empty for home, custom and docs pages"`
 	Slug    string `json:"slug"`
 	ID      string `json:"id" doc:"databaseId as a decimal string (64-bit)"`
 	Variant string `json:"variant" doc:"the layout variant after the dot, if any"`
-	Name    string `json:"name" doc:"the custom page's name"`
+	Name    string `json:"name" doc:"the custom page's name, or the docs page's slug (empty for /docs: the first docs page)"`
 }
 
 // Variant is a named layout variant a path may ask for after a dot.
@@ -32,7 +32,8 @@ type Variant struct {
 
 // Site is what resolution needs to know of the site's content.
 type Site struct {
-	// CustomPages are the names of the custom pages (the first path segment).
+	// CustomPages are the names of the custom pages (the first path
+	// segment); docs pages are not among them.
 	CustomPages []string
 	Variants    []Variant
 }
@@ -48,7 +49,12 @@ var contentViews = map[string][]string{
 var (
 	idPattern      = regexp.MustCompile(`^[1-9][0-9]{0,18}$`)
 	variantPattern = regexp.MustCompile(`^[A-Za-z0-9_-]+$`)
+	// docsSlugPattern is a docs page's slug, as the page builder accepts it.
+	docsSlugPattern = regexp.MustCompile(`^[a-z0-9][a-z0-9-]{0,59}$`)
 )
+
+// docsSegment begins the path of the docs pages: /docs and /docs/{slug}.
+const docsSegment = "docs"
 
 // Resolve maps a path (with its locale prefix, query and fragment allowed)
 // to its route. ok is false when no page matches: the caller answers 404.
@@ -71,6 +77,9 @@ func Resolve(path string, site Site) (route Route, ok bool) {
 	if len(segments) > 0 && (segments[0] == "en" || segments[0] == "es") {
 		route.Lang = segments[0]
 		segments = segments[1:]
+	}
+	if len(segments) > 0 && segments[0] == docsSegment {
+		return route.parseDocs(segments[1:])
 	}
 	switch len(segments) {
 	case 0:
@@ -101,6 +110,20 @@ func Resolve(path string, site Site) (route Route, ok bool) {
 		return Route{}, false
 	}
 	return route, true
+}
+
+// parseDocs reads the segments after /docs: none (the first docs page) or
+// a slug. Whether a docs page has the slug is the caller's to check.
+func (r Route) parseDocs(rest []string) (Route, bool) {
+	switch {
+	case len(rest) == 0:
+	case len(rest) == 1 && docsSlugPattern.MatchString(rest[0]):
+		r.Name = rest[0]
+	default:
+		return Route{}, false
+	}
+	r.Kind = "docs"
+	return r, true
 }
 
 // parseTarget reads "slug-id[.variant]" or "id[.variant]" into the route.

@@ -4,8 +4,9 @@ import "strings"
 
 // appRoutes are the client's fixed screens (SPEC.md §2), by first segment
 // after the locale prefix, with the second segments each allows ("" for none).
+// The docs pages are not among them: they are resolved (Resolve) and exist
+// only as the builder made them.
 var appRoutes = map[string][]string{
-	"docs":      {""},
 	"notify":    {""},
 	"authorize": {""},
 	"account":   {"", "notification", "ticket", "wealth", "membership"},

@@ -1,25 +1,31 @@
 package page
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
+	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"souk/app/action"
+	"souk/app/internal/layout"
 	"souk/app/internal/pagemeta"
 	"souk/app/member"
 	"souk/persistence"
 )
 
-// Service answers auth.pageData from the custom pages and layout variants
-// in the store, and from the features' resolvers for content pages.
+// Service answers auth.pageData from the page builder's pages (home,
+// custom and docs) and layout variants in the store, and from the
+// features' resolvers for content pages.
 type Service struct {
 	db        *persistence.DB
 	resolvers map[string]Resolver
+	versions  *layout.VersionGate
 }
 
 // Resolver supplies the content of a resolved page of one route kind
@@ -48,14 +54,14 @@ type Config struct {
 
 // New returns a page service.
 func New(cfg Config) *Service {
-	return &Service{db: cfg.DB, resolvers: cfg.Resolvers}
+	return &Service{db: cfg.DB, resolvers: cfg.Resolvers, versions: layout.NewVersionGate(cfg.DB.Layouts().Version, time.Now)}
 }
 
 // Register adds the page actions to r.
 func (s *Service) Register(r *action.Registry) {
 	action.Register(r, action.Spec{
 		Name:    "auth.pageData",
-		Summary: "Resolves a path to its page (SPEC.md §2) and returns the page's modules; unknown paths are 404 Page Not Found.",
+		Summary: "Resolves a path to its page (SPEC.md §2) and returns the page's blocks and content; unknown paths are 404 Page Not Found.",
 		Access:  action.Public,
 	}, s.PageData)
 }
@@ -86,11 +92,14 @@ type PageDataGuaqi struct {
 
 // PageDataReply is the reply of auth.pageData.
 type PageDataReply struct {
-	Page    PageInfo        `json:"page"`
-	Modules json.RawMessage `json:"modules" doc:"the page-builder modules of the page, per device"`
-	Guaqi   PageDataGuaqi   `json:"guaqi"`
-	Profile *Member         `json:"profile,omitempty" doc:"the member a profile page shows"`
-	Content json.RawMessage `json:"content,omitempty" doc:"the content the page shows (an article, an archive page, a topic, a node...), as the feature of the route's kind answers it"`
+	Page   PageInfo        `json:"page"`
+	Blocks json.RawMessage `json:"blocks,omitempty" doc:"the page's blocks per device {mobile, tablet, desktop} (home, custom and docs pages); absent when the page has none"`
+	// LayoutVersion is read before the page: the reply is at least as new
+	// as the layout of that version.
+	LayoutVersion int64           `json:"layoutVersion" doc:"the published layout's version (0: none yet); a live layout event with a higher one means this reply is older"`
+	Guaqi         PageDataGuaqi   `json:"guaqi"`
+	Profile       *Member         `json:"profile,omitempty" doc:"the member a profile page shows"`
+	Content       json.RawMessage `json:"content,omitempty" doc:"the content the page shows (an article, an archive page, a topic, a node...), as the feature of the route's kind answers it; a docs page's is {nav: [{slug, title}]}"`
 }
 
 // Member is the public face of a member on their profile page.
@@ -122,6 +131,12 @@ func (s *Service) resolve(ctx context.Context, in PageDataInput) (PageDataReply,
 	if path == "" {
 		path = req.Path
 	}
+	// The version first: the pages read after it are at least as new, so a
+	// client waiting for a newer layout never takes older pages for it.
+	version, err := s.versions.Current(ctx)
+	if err != nil {
+		return PageDataReply{}, meta, err
+	}
 	site, pages, err := s.site(ctx)
 	if err != nil {
 		return PageDataReply{}, meta, err
@@ -130,21 +145,34 @@ func (s *Service) resolve(ctx context.Context, in PageDataInput) (PageDataReply,
 	if !ok {
 		return PageDataReply{}, meta, action.PageNotFound(path)
 	}
-	reply := PageDataReply{
-		Page:    PageInfo{Route: route, Layout: "default"},
-		Modules: json.RawMessage("[]"),
-	}
-	if route.Kind == "custom" {
-		p := pages[route.Name]
+	reply := PageDataReply{Page: PageInfo{Route: route, Layout: "default"}, LayoutVersion: version}
+	switch route.Kind {
+	case "home":
+		if pages.home != nil {
+			reply.Blocks = blocksOf(pages.home.Modules)
+		}
+	case "custom":
+		p := pages.custom[route.Name]
 		reply.Page.Title = localized(p.Titles, route.Lang)
 		if p.Layout != "" {
 			reply.Page.Layout = p.Layout
 		}
-		if len(p.Modules) > 0 {
-			reply.Modules = p.Modules
+		reply.Blocks = blocksOf(p.Modules)
+		meta = textMeta(p.Modules, route.Lang)
+	case "docs":
+		p, ok := pages.doc(route.Name)
+		if !ok {
+			return PageDataReply{}, meta, action.PageNotFound(path)
 		}
-	}
-	if route.Kind == "profile" {
+		reply.Page.Name = strings.TrimPrefix(p.Name, persistence.DocsPrefix)
+		reply.Page.Title = localized(p.Titles, route.Lang)
+		reply.Page.Layout = "docs"
+		reply.Blocks = blocksOf(p.Modules)
+		if reply.Content, err = json.Marshal(pages.docsNav(route.Lang)); err != nil {
+			return PageDataReply{}, meta, fmt.Errorf("page: docs navigation: %w", err)
+		}
+		meta = textMeta(p.Modules, route.Lang)
+	case "profile":
 		member, err := s.member(ctx, route.ID)
 		if err != nil {
 			if errors.Is(err, persistence.ErrNotFound) {
@@ -205,21 +233,70 @@ func liveVIP(u persistence.User, now time.Time) string {
 	return u.VIPKey
 }
 
-func (s *Service) site(ctx context.Context) (Site, map[string]persistence.Page, error) {
-	pages, err := s.db.Pages().List(ctx)
+// sitePages are the page builder's pages by kind.
+type sitePages struct {
+	// home is the home page; nil when the builder made none.
+	home *persistence.Page
+	// custom are the custom pages by name.
+	custom map[string]persistence.Page
+	// docs are the docs pages in their side navigation's order.
+	docs []persistence.Page
+}
+
+// doc returns the docs page of slug, the first one when slug is "".
+func (p sitePages) doc(slug string) (persistence.Page, bool) {
+	for _, d := range p.docs {
+		if slug == "" || d.Name == persistence.DocsPrefix+slug {
+			return d, true
+		}
+	}
+	return persistence.Page{}, false
+}
+
+// DocsNavItem is an entry of the docs pages' side navigation.
+type DocsNavItem struct {
+	Slug  string `json:"slug"`
+	Title string `json:"title" doc:"in the request's language"`
+}
+
+// DocsContent is the content of a docs page's pageData.
+type DocsContent struct {
+	Nav []DocsNavItem `json:"nav" doc:"every docs page, in navigation order"`
+}
+
+// docsNav is the docs pages' side navigation in lang.
+func (p sitePages) docsNav(lang string) DocsContent {
+	nav := DocsContent{Nav: make([]DocsNavItem, len(p.docs))}
+	for i, d := range p.docs {
+		nav.Nav[i] = DocsNavItem{Slug: strings.TrimPrefix(d.Name, persistence.DocsPrefix), Title: localized(d.Titles, lang)}
+	}
+	return nav
+}
+
+func (s *Service) site(ctx context.Context) (Site, sitePages, error) {
+	list, err := s.db.Pages().List(ctx)
 	if err != nil {
-		return Site{}, nil, fmt.Errorf("page: list custom pages: %w", err)
+		return Site{}, sitePages{}, fmt.Errorf("page: list pages: %w", err)
 	}
 	variants, err := s.db.Pages().Variants(ctx)
 	if err != nil && !errors.Is(err, persistence.ErrNotFound) {
-		return Site{}, nil, fmt.Errorf("page: list variants: %w", err)
+		return Site{}, sitePages{}, fmt.Errorf("page: list variants: %w", err)
 	}
 	site := Site{}
-	byName := make(map[string]persistence.Page, len(pages))
-	for _, p := range pages {
-		site.CustomPages = append(site.CustomPages, p.Name)
-		byName[p.Name] = p
+	pages := sitePages{custom: make(map[string]persistence.Page, len(list))}
+	for _, p := range list {
+		switch p.Kind {
+		case persistence.PageHome:
+			pages.home = &p
+		case persistence.PageDocs:
+			pages.docs = append(pages.docs, p)
+		default:
+			site.CustomPages = append(site.CustomPages, p.Name)
+			pages.custom[p.Name] = p
+		}
 	}
+	// Stable: pages of one position keep their creation order.
+	slices.SortStableFunc(pages.docs, func(a, b persistence.Page) int { return cmp.Compare(a.Position, b.Position) })
 	for _, v := range variants {
 		ids := make([]string, len(v.IDs))
 		for i, id := range v.IDs {
@@ -227,7 +304,7 @@ func (s *Service) site(ctx context.Context) (Site, map[string]persistence.Page, 
 		}
 		site.Variants = append(site.Variants, Variant{Name: v.Name, Type: v.Type, IDs: ids})
 	}
-	return site, byName, nil
+	return site, pages, nil
 }
 
 func localized(names map[string]string, lang string) string {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/url"
 	"strconv"
+	"strings"
 
 	"souk/app/action"
 	"souk/persistence"
@@ -29,7 +30,7 @@ type SitemapEntry struct {
 }
 
 // Sitemap lists the pages of lang a search engine should know: home, the
-// custom pages, the live articles in lang with their categories and tags,
+// custom pages, the docs pages (in navigation order), the live articles in lang with their categories and tags,
 // the community's nodes and its live topics, and the shop's products with
 // their categories and tags (within the Max bounds).
 // Gated content is listed: its page shows its excerpt.
@@ -44,12 +45,16 @@ func (s *Service) Sitemap(ctx context.Context, lang string) ([]SitemapEntry, err
 		home = "/"
 	}
 	entries := []SitemapEntry{{Path: home}}
-	pages, err := s.db.Pages().List(ctx)
+	site, pages, err := s.site(ctx)
 	if err != nil {
-		return nil, fmt.Errorf("page: sitemap: custom pages: %w", err)
+		return nil, fmt.Errorf("page: sitemap: %w", err)
 	}
-	for _, p := range pages {
-		entries = append(entries, SitemapEntry{Path: prefix + "/" + url.PathEscape(p.Name)})
+	for _, name := range site.CustomPages {
+		entries = append(entries, SitemapEntry{Path: prefix + "/" + url.PathEscape(name)})
+	}
+	for _, d := range pages.docs {
+		slug := strings.TrimPrefix(d.Name, persistence.DocsPrefix)
+		entries = append(entries, SitemapEntry{Path: prefix + "/" + docsSegment + "/" + url.PathEscape(slug)})
 	}
 	articles, err := s.sitemapArticles(ctx, lang, prefix)
 	if err != nil {

@@ -4,7 +4,7 @@ import (
 	"context"
 	"errors"
 
-	"souk/app/action"
+	"souk/app/internal/layout"
 	"souk/persistence"
 )
 
@@ -22,36 +22,34 @@ const (
 	KeyPageSettings  = "page_settings"  // PageSettingsDoc
 )
 
-// Text is a text per language code ("zh-hans", "en", "es").
-type Text map[string]string
-
-// In returns the text in lang, else in the default language, else "".
-func (t Text) In(lang string) string {
-	if s, ok := t[lang]; ok {
-		return s
-	}
-	return t[action.DefaultLang]
-}
+// The page-settings documents are the layout document's (see
+// souk/app/internal/layout), which the page builder publishes.
+type (
+	// Text is a text per language code ("zh-hans", "en", "es").
+	Text = layout.Text
+	// MenuItemDoc is a stored menu entry, its label in every language.
+	MenuItemDoc = layout.MenuItemDoc
+	// CarouselDoc is a stored carousel slide, its caption in every language.
+	CarouselDoc = layout.CarouselDoc
+	// PageSettingsDoc is stored under KeyPageSettings: per device (mobile,
+	// tablet, desktop), the header and footer.
+	PageSettingsDoc = layout.PageSettings
+	// DeviceDoc is the stored header and footer of one device.
+	DeviceDoc = layout.DeviceDoc
+	// Look is the styling shared by header and footer.
+	Look = layout.Look
+	// HeaderDoc is a stored site header.
+	HeaderDoc = layout.HeaderDoc
+	// CreateMenuDoc is the stored pop-up create panel of the mobile footer.
+	CreateMenuDoc = layout.CreateMenuDoc
+	// FooterDoc is a stored site footer.
+	FooterDoc = layout.FooterDoc
+)
 
 // FileMimes lists the MIME types and file extensions accepted for one media type.
 type FileMimes struct {
 	Mime []string `json:"mime" doc:"accepted MIME types, e.g. image/png"`
 	Ext  []string `json:"ext" doc:"accepted file extensions without the dot"`
-}
-
-// MenuItemDoc is a stored menu entry, its label in every language.
-type MenuItemDoc struct {
-	Label    Text          `json:"label"`
-	URL      string        `json:"url"`
-	Icon     string        `json:"icon,omitempty"`
-	Children []MenuItemDoc `json:"children,omitempty"`
-}
-
-// CarouselDoc is a stored carousel slide, its caption in every language.
-type CarouselDoc struct {
-	URL     string `json:"url"`
-	Link    string `json:"link,omitempty"`
-	Caption Text   `json:"caption"`
 }
 
 // LoginBoxDoc is stored under KeyLoginBox.
@@ -76,50 +74,6 @@ type CountryDoc struct {
 // AddressPickerDoc is stored under KeyAddressPicker.
 type AddressPickerDoc struct {
 	Countries []CountryDoc `json:"countries"`
-}
-
-// PageSettingsDoc is stored under KeyPageSettings: per device (mobile,
-// tablet, desktop), the header and footer.
-type PageSettingsDoc map[string]DeviceDoc
-
-// DeviceDoc is the stored header and footer of one device.
-type DeviceDoc struct {
-	Header HeaderDoc `json:"header"`
-	Footer FooterDoc `json:"footer"`
-}
-
-// Look is the styling shared by header and footer.
-type Look struct {
-	BackgroundColor string `json:"backgroundColor" doc:"CSS colour; empty means the theme's"`
-	TextColor       string `json:"textColor" doc:"CSS colour; empty means the theme's"`
-	Width           string `json:"width" doc:"CSS width of the content, e.g. 1200px or 100%"`
-	TextSize        string `json:"textSize" doc:"CSS font size, e.g. 14px"`
-}
-
-// HeaderDoc is a stored site header.
-type HeaderDoc struct {
-	Look
-	AttrsPicked []string      `json:"attrsPicked"`
-	Menus       []MenuItemDoc `json:"menus"`
-	UserList    []MenuItemDoc `json:"userList"`
-	LogoWidth   int           `json:"logoWidth"`
-	Logo        string        `json:"logo"`
-}
-
-// CreateMenuDoc is the stored pop-up create panel of the mobile footer.
-type CreateMenuDoc struct {
-	Menus     []MenuItemDoc `json:"menus"`
-	Carousel  []CarouselDoc `json:"carousel"`
-	JoinChat  bool          `json:"joinChat"`
-	ShowShare bool          `json:"showShare"`
-}
-
-// FooterDoc is a stored site footer.
-type FooterDoc struct {
-	Look
-	Menus           []MenuItemDoc `json:"menus"`
-	CreateMenu      CreateMenuDoc `json:"createMenu"`
-	TextHTMLLastRow Text          `json:"textHtmlLastRow"`
 }
 
 // AddressPickerCountries lists the countries the operator narrowed the

@@ -21,6 +21,9 @@ type GetInput struct {
 // GetReply is the reply of utils.getSettings.
 type GetReply struct {
 	Settings Settings `json:"settings"`
+	// LayoutVersion is read before the settings: they are at least as new
+	// as the layout of that version.
+	LayoutVersion int64 `json:"layoutVersion" doc:"the published layout's version (0: none yet); a live layout event with a higher one means this reply is older"`
 
 	// encoded is the reply's JSON when it comes from the cache; nil otherwise.
 	encoded []byte
@@ -56,6 +59,10 @@ func (s *Service) Get(ctx context.Context, in GetInput) (GetReply, error) {
 
 // load reads the settings from the database, localized.
 func (s *Service) load(ctx context.Context, lang, currency string) (GetReply, error) {
+	version, err := s.versions.Current(ctx)
+	if err != nil {
+		return GetReply{}, err
+	}
 	var out Settings
 	if err := s.loadTables(ctx, lang, currency, &out); err != nil {
 		return GetReply{}, err
@@ -97,7 +104,7 @@ func (s *Service) load(ctx context.Context, lang, currency string) (GetReply, er
 	out.Report = localizeReport(report, lang)
 	out.AddressPicker = localizeAddressPicker(picker, lang)
 	out.PageSettings = localizePages(pages, lang)
-	return GetReply{Settings: out}, nil
+	return GetReply{Settings: out, LayoutVersion: version}, nil
 }
 
 // loadTables fills the levels, languages and currencies, and picks the

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"souk/app/action"
+	"souk/app/internal/layout"
 	"souk/persistence"
 )
 
@@ -25,8 +26,9 @@ const maxCached = 64
 
 // Service answers the settings actions. It is safe for concurrent use.
 type Service struct {
-	db  *persistence.DB
-	now func() time.Time
+	db       *persistence.DB
+	now      func() time.Time
+	versions *layout.VersionGate // reads the time with now
 
 	// offered lists the social providers the node can sign in with; nil
 	// leaves login_box.social as stored.
@@ -55,6 +57,7 @@ func WithSocialProviders(keys []string) Option {
 // New returns the settings service reading db.
 func New(db *persistence.DB, opts ...Option) *Service {
 	s := &Service{db: db, now: time.Now, cache: make(map[string]cachedReply)}
+	s.versions = layout.NewVersionGate(db.Layouts().Version, func() time.Time { return s.now() })
 	for _, opt := range opts {
 		opt(s)
 	}

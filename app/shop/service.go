@@ -170,9 +170,10 @@ func (s *Service) Register(r *action.Registry) {
 		Access: action.Public,
 	}, s.Product)
 	action.Register(r, action.Spec{
-		Name:    "shop.archive",
-		Summary: "A page of products, the newest first: all, of a category or of a tag.",
-		Access:  action.Public,
+		Name: "shop.archive",
+		Summary: "A page of products, the newest first: all, of a category or of a tag; or the products of a list of ids " +
+			"(at most 20), in its order.",
+		Access: action.Public,
 	}, s.Archive)
 	action.Register(r, action.Spec{
 		Name: "mutates.saveProduct",

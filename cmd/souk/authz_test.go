@@ -287,12 +287,13 @@ var authzTable = []authzRow{
 		}
 		return map[string]any{"topicId": f.voteTopic(as), "option": 1}
 	}, guest: signIn, member: ok, vip: ok, admin: ok},
-	// Live pages: members' sockets watch a page's channel; guests have no
-	// live pages.
+	// Live pages: members' sockets watch a page's channel; a guest's socket
+	// watches and unwatches the site channel only (the published layout:
+	// see transport/realtime's TestGuestWatchesSite).
 	{action: "watch", data: fixed(map[string]any{"channel": "node:" + loungeNode}),
 		guest: signIn, member: ok, vip: ok, admin: ok},
-	{action: "unwatch", data: fixed(map[string]any{"channel": "feed"}),
-		guest: signIn, member: ok, vip: ok, admin: ok},
+	{action: "unwatch", data: fixed(map[string]any{"channel": "site"}),
+		guest: ok, member: ok, vip: ok, admin: ok},
 	{action: "community.award", data: func(f *authzFixture, as role) any {
 		if as == asGuest {
 			return map[string]any{"topicId": "1", "answerIds": []string{"1"}}

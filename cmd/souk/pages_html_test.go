@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"html/template"
 	"io"
 	"net/http"
 	"regexp"
@@ -153,3 +154,56 @@ func TestDemoMenusLeadToPages(t *testing.T) {
 		}
 	}
 }
+
+// pageTitle is the title auth.pageData gives path, in lang.
+func pageTitle(t *testing.T, base, lang, path string) string {
+	t.Helper()
+	body, err := json.Marshal(map[string]any{"action": "auth.pageData", "lang": lang, "data": map[string]any{"path": path}})
+	require.NoError(t, err)
+	res, err := http.Post(base+"/api/request", "application/json", bytes.NewReader(body))
+	require.NoError(t, err)
+	defer res.Body.Close()
+	require.Equal(t, http.StatusOK, res.StatusCode, path)
+	var reply struct {
+		Page struct {
+			Title string `json:"title"`
+		} `json:"page"`
+	}
+	require.NoError(t, json.NewDecoder(res.Body).Decode(&reply))
+	require.NotEmpty(t, reply.Page.Title, path)
+	return reply.Page.Title
+}
+
+// TestDocsPagesReadableWithoutJavaScript: the demo's docs pages (the
+// sign-up terms link to two of them) answer with their title and
+// description in every language; an unknown slug is a 404; the sitemaps
+// list them.
+func TestDocsPagesReadableWithoutJavaScript(t *testing.T) {
+	base := startServer(t)
+	for _, tt := range []struct{ lang, prefix string }{{"zh-hans", ""}, {"en", "/en"}, {"es", "/es"}} {
+		for _, slug := range []string{"user-agreement", "privacy-policy"} {
+			path := tt.prefix + "/docs/" + slug
+			title := pageTitle(t, base, tt.lang, path)
+			status, html := fetch(t, base+path, googlebot)
+			require.Equal(t, http.StatusOK, status, path)
+			assert.Contains(t, html, `<html lang="`+tt.lang+`">`, path)
+			assert.Contains(t, html, "<title>"+htmlEscape(title)+" · Souk</title>", path)
+			assert.Regexp(t, `<meta property="og:description" content="[^"]+" />`, html, path)
+			assert.Contains(t, html, "<article><h1>"+htmlEscape(title)+"</h1><p>", "%s: a crawler reads the text", path)
+		}
+		status, html := fetch(t, base+tt.prefix+"/docs/no-such-page", browserUA)
+		assert.Equal(t, http.StatusNotFound, status, tt.lang)
+		assert.Contains(t, html, `<meta name="robots" content="noindex" />`)
+	}
+	status, html := fetch(t, base+"/en/docs", browserUA)
+	require.Equal(t, http.StatusOK, status, "/docs is the first docs page")
+	assert.Contains(t, html, "<title>"+htmlEscape(pageTitle(t, base, "en", "/en/docs"))+" · Souk</title>")
+
+	status, en := fetch(t, base+"/sitemap-en-1.xml", googlebot)
+	require.Equal(t, http.StatusOK, status)
+	assert.Contains(t, en, "<loc>"+base+"/en/docs/user-agreement</loc>")
+	assert.Contains(t, en, "<loc>"+base+"/en/docs/privacy-policy</loc>")
+}
+
+// htmlEscape is s as the page's HTML writes text.
+func htmlEscape(s string) string { return template.HTMLEscapeString(s) }

@@ -55,7 +55,7 @@ func seed(ctx context.Context, cfg Config, stdout io.Writer) error {
 		return err
 	}
 	defer db.Close()
-	if err := loadDemo(ctx, db); err != nil {
+	if err := loadDemo(ctx, cfg, db); err != nil {
 		return err
 	}
 	if cfg.Bench.Count > 0 {
@@ -65,8 +65,14 @@ func seed(ctx context.Context, cfg Config, stdout io.Writer) error {
 	return nil
 }
 
-func loadDemo(ctx context.Context, db *persistence.DB) error {
-	if _, err := demo.Seed(ctx, db); err != nil {
+// loadDemo seeds the demo content, its audio tracks into the media store
+// the site serves them from.
+func loadDemo(ctx context.Context, cfg Config, db *persistence.DB) error {
+	blobs, err := mediaBlobs(cfg, db)
+	if err != nil {
+		return err
+	}
+	if _, err := demo.Seed(ctx, db, demo.WithAudio(blobs)); err != nil {
 		return fmt.Errorf("cannot load the demo content: %w", err)
 	}
 	if err := db.Settings().Put(ctx, demoSeededKey, persistence.Now()); err != nil {
@@ -109,7 +115,7 @@ func serve(ctx context.Context, cfg Config, stdout io.Writer) error {
 		var seededAt int64
 		switch err := db.Settings().Get(ctx, demoSeededKey, &seededAt); {
 		case errors.Is(err, persistence.ErrNotFound):
-			if err := loadDemo(ctx, db); err != nil {
+			if err := loadDemo(ctx, cfg, db); err != nil {
 				return err
 			}
 		case err != nil:

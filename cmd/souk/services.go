@@ -14,6 +14,7 @@ import (
 	"souk/app/address"
 	"souk/app/auth"
 	"souk/app/auth/mail"
+	"souk/app/builder"
 	"souk/app/chat"
 	"souk/app/community"
 	"souk/app/content"
@@ -114,6 +115,8 @@ type services struct {
 	ticket *ticket.Service
 	// address answers the members' addresses and the place picker.
 	address *address.Service
+	// builder answers the page builder's draft, publishes and rollbacks.
+	builder *builder.Service
 }
 
 // The notify service is the notifier of the features that store events;
@@ -191,6 +194,7 @@ func newServices(d deps) *services {
 		coupon:   newCoupon(d, notices, wallets, events),
 		ticket:   newTicket(d, notices),
 		shop:     newShop(d, notices, wallets),
+		builder:  newBuilder(d),
 		address: address.New(address.Config{DB: d.db, Countries: func(ctx context.Context) ([]int64, error) {
 			return settings.AddressPickerCountries(ctx, d.db)
 		}}),
@@ -312,6 +316,7 @@ func (s *services) register(reg *action.Registry) {
 	s.ticket.Register(reg)
 	s.shop.Register(reg)
 	s.address.Register(reg)
+	s.builder.Register(reg)
 }
 
 // verifySocket checks a websocket's gqUserSocketToken for userID: signed by

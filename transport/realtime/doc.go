@@ -38,9 +38,10 @@
 //	delete_chat {"id": "…", "signature": "…", "timestamp": "…"}  from utils.chatDelete
 //	leave_room  {"room": "chat"}
 //	watch       {"channel": "topic:42"}  a member's socket watches a page's live
-//	            channel (node:<id>, topic:<id>, article:<id> or feed; at most
-//	            MaxWatched per connection): answered with watch {"channel"},
-//	            then each event of the channel comes as a live frame
+//	            channel (node:<id>, topic:<id>, article:<id>, product:<id> or
+//	            feed), any socket (a guest's too, without connect) the site's
+//	            (site); at most MaxWatched per connection: answered with watch
+//	            {"channel"}, then each event of the channel comes as a live frame
 //	unwatch     {"channel": "topic:42"}  answered with unwatch {"channel"}
 //
 // A connection sends at most DefaultCommandBurst frames in a row and

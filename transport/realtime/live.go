@@ -15,8 +15,8 @@ import (
 )
 
 // Live page channels (the watch and unwatch commands, souk/app/watch): a
-// member's connection watches the channels of the pages on screen, and
-// each event a feature publishes on a channel (LiveBus.Publish) comes to
+// member's connection watches the channels of the pages on screen, any
+// connection (a guest's too) the site's, and each event a feature publishes on a channel (LiveBus.Publish) comes to
 // it as a live frame {channel, event, data}. An event crosses the cluster
 // once, on the channel's NATS subject, pre-encoded: a node subscribes the
 // subject while it has a connection watching the channel, and writes the
@@ -24,7 +24,8 @@ import (
 // while nobody watches is gone, and a page loads its state through the
 // actions before it watches.
 
-// MaxWatched is how many channels one connection may watch at once.
+// MaxWatched is how many channels one connection may watch at once, a
+// guest's as a member's.
 const MaxWatched = 16
 
 // EventLive is the action of the frames of the live channels.
@@ -35,8 +36,8 @@ var errTooManyChannels = action.Errorf(http.StatusTooManyRequests, "live.error.t
 
 // LiveFrame is the data of a live frame.
 type LiveFrame struct {
-	Channel string `json:"channel" doc:"node:<id>, topic:<id>, article:<id>, product:<id> or feed"`
-	Event   string `json:"event" doc:"topic_created, topic_deleted, answer_created, comment_created, vote_tally, like_count, bounty_changed, deleted, viewing (topic:<id>: {count} members watch the page) or stock (product:<id>: {productId, variants [{id, stock}]})"`
+	Channel string `json:"channel" doc:"node:<id>, topic:<id>, article:<id>, product:<id>, feed or site"`
+	Event   string `json:"event" doc:"topic_created, topic_deleted, answer_created, comment_created, vote_tally, like_count, bounty_changed, deleted, viewing (topic:<id>: {count} members watch the page) stock (product:<id>: {productId, variants [{id, stock}]}) or layout (site: {version}, a layout was published)"`
 	Data    any    `json:"data" doc:"the event's data (webui/src/api/live.ts types them)"`
 }
 

@@ -200,9 +200,10 @@ func mustID(t *testing.T, s string) int64 {
 	return id
 }
 
-// TestWatchRefusals: guests cannot watch, names are checked, a connection
-// watches at most MaxWatched channels, and a node keeps a channel's
-// subscription only while a connection watches it.
+// TestWatchRefusals: guests cannot watch a page's channel (the site's only:
+// TestGuestWatchesSite), names are checked, a connection watches at most
+// MaxWatched channels, and a node keeps a channel's subscription only while
+// a connection watches it.
 func TestWatchRefusals(t *testing.T) {
 	cl := newRTCluster(t, false)
 	n := cl.start()
@@ -247,5 +248,30 @@ func TestWatchRefusals(t *testing.T) {
 		"the closed connection's channels are unsubscribed, feed stays for the other")
 	other.send("unwatch", map[string]any{"channel": "feed"})
 	other.waitFrame("unwatch", nil)
+	assert.Equal(t, 0, n.h.live.subscribed())
+}
+
+// TestGuestWatchesSite: a guest's socket (no connect) watches the site
+// channel and gets its layout events; every other channel is refused.
+func TestGuestWatchesSite(t *testing.T) {
+	cl := newRTCluster(t, false)
+	n := cl.start()
+
+	guest := dialChat(t, n.wsURL, 0)
+	guest.watchChannel("site")
+	guest.watchChannel("site") // watched already: nothing more
+	require.NoError(t, n.h.cfg.Live.Publish(t.Context(), "site", "layout", map[string]int64{"version": 3}))
+	e := guest.waitLive("site", "layout", nil)
+	assert.JSONEq(t, `{"channel":"site","event":"layout","data":{"version":3}}`, string(e.raw))
+
+	guest.send("watch", map[string]any{"channel": "feed"})
+	guest.waitError("chat.error.notConnected")
+	guest.send("unwatch", map[string]any{"channel": "node:1"})
+	require.Eventually(t, func() bool { return guest.errorsWith("chat.error.notConnected") == 2 }, 5*time.Second,
+		5*time.Millisecond, "a guest unwatches the site channel only")
+	assert.Equal(t, 1, n.h.live.subscribed(), "the site channel alone")
+
+	guest.send("unwatch", map[string]any{"channel": "site"})
+	guest.waitFrame("unwatch", nil)
 	assert.Equal(t, 0, n.h.live.subscribed())
 }

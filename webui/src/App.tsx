@@ -1,5 +1,6 @@
 import { I18nextProvider } from 'react-i18next';
 import { BrowserRouter } from 'react-router';
+import { AudioHost } from './components/Audio/AudioHost';
 import { BuildNotice } from './components/Feedback/BuildNotice';
 import { Toaster } from './components/Feedback/Toaster';
 import { AppRoutes } from './routing/AppRoutes';
@@ -14,6 +15,7 @@ export function Providers({ root, children }: { root: RootStore; children: React
         {children}
         <Toaster />
         <BuildNotice />
+        <AudioHost />
       </I18nextProvider>
     </StoresProvider>
   );

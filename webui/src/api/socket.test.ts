@@ -1,5 +1,5 @@
 import { FakeSocket } from '../test/fakeSocket';
-import { RECONNECT_BASE_MS, RECONNECT_MAX_MS, RealtimeSocket, reconnectDelay, socketURL, type SocketStatus } from './socket';
+import { RECONNECT_BASE_MS, RECONNECT_MAX_MS, RealtimeSocket, reconnectDelay, SITE_CHANNEL, socketURL, type SocketStatus } from './socket';
 
 const CREDENTIALS = { userId: '42', signature: 'sig', timestamp: '1700000000' };
 
@@ -241,5 +241,65 @@ describe('RealtimeSocket', () => {
     socket.retryNow();
     expect(FakeSocket.instances).toHaveLength(2);
     expect(socket.status).toBe('connecting');
+  });
+
+  describe('as a guest', () => {
+    it('is ready once open without connect, and watches only the guest channels', () => {
+      const { socket, statuses } = createSocket();
+      const events: unknown[] = [];
+      socket.on('live', (event) => events.push(event));
+      socket.watch('topic:7');
+      socket.watch(SITE_CHANNEL);
+      socket.openGuest();
+      expect(socket.isGuest).toBe(true);
+      FakeSocket.last.open();
+      expect(statuses).toEqual(['connecting', 'ready']);
+      expect(socket.userId).toBeNull();
+      expect(FakeSocket.last.sent).toEqual([{ action: 'watch', data: { channel: SITE_CHANNEL } }]);
+      socket.watch('feed');
+      socket.unwatch('topic:7');
+      expect(FakeSocket.last.actions).toEqual(['watch']);
+      // Nothing but watching goes over a guest's socket.
+      expect(socket.send('show_room', { room: 'chat' })).toBe(false);
+      socket.join('chat');
+      expect(FakeSocket.last.actions).toEqual(['watch']);
+      FakeSocket.last.receive('live', { channel: SITE_CHANNEL, event: 'layout', data: { version: 2 } });
+      expect(events).toEqual([{ channel: SITE_CHANNEL, event: 'layout', data: { version: 2 } }]);
+    });
+
+    it('reconnects with backoff and watches again', () => {
+      const { socket } = createSocket({ random: () => 0 });
+      socket.watch(SITE_CHANNEL);
+      socket.openGuest();
+      FakeSocket.last.open();
+      FakeSocket.last.drop();
+      expect(socket.status).toBe('waiting');
+      vi.advanceTimersByTime(RECONNECT_BASE_MS / 2);
+      expect(FakeSocket.instances).toHaveLength(2);
+      FakeSocket.last.open();
+      expect(socket.status).toBe('ready');
+      expect(FakeSocket.last.sent).toEqual([{ action: 'watch', data: { channel: SITE_CHANNEL } }]);
+    });
+
+    it("is replaced by a member's socket, which watches everything wished", () => {
+      const { socket } = createSocket();
+      socket.watch(SITE_CHANNEL);
+      socket.watch('feed');
+      socket.openGuest();
+      const guest = FakeSocket.last;
+      guest.open();
+      socket.open(CREDENTIALS);
+      expect(guest.closedWith).toBe(1000);
+      expect(socket.isGuest).toBe(false);
+      FakeSocket.last.accept();
+      expect(FakeSocket.last.actions).toEqual(['connect', 'watch', 'watch']);
+      // A member's socket is not replaced by a guest's.
+      socket.openGuest();
+      expect(FakeSocket.instances).toHaveLength(2);
+      socket.close();
+      expect(socket.isGuest).toBe(false);
+      vi.advanceTimersByTime(RECONNECT_MAX_MS * 2);
+      expect(FakeSocket.instances).toHaveLength(2);
+    });
   });
 });

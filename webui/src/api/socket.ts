@@ -6,6 +6,9 @@
  * its rooms after every reconnect, each from the last sequence number its store holds
  * (`join_room` with `lastSeq`), so the server replays what was missed. Stores subscribe to the
  * server's events through a typed emitter ({@link RealtimeSocket.on}).
+ *
+ * A guest's socket ({@link RealtimeSocket.openGuest}) sends no `connect`: it is ready once open and
+ * only watches the channels a guest may watch ({@link GUEST_CHANNELS}), with the same reconnects.
  */
 import type { LiveEvent } from './live';
 import type { Connect, RealtimeEvents, Refusal, SocketCommands } from './wire.gen';
@@ -22,6 +25,11 @@ export const SOCKET_PATH = '/api/ws';
 export const RECONNECT_BASE_MS = 500;
 /** The longest wait between two reconnect attempts. */
 export const RECONNECT_MAX_MS = 30_000;
+
+/** The live channel of the site's published layout (header, footer, pages). */
+export const SITE_CHANNEL = 'site';
+/** The live channels a guest's socket may watch; the others wait for a member's connect. */
+export const GUEST_CHANNELS: ReadonlySet<string> = new Set([SITE_CHANNEL]);
 
 /**
  * Where the socket is: `closed` (no viewer, or closed for good), `connecting` (opening the
@@ -101,6 +109,8 @@ export class RealtimeSocket {
   /** The live channels watched, again after every reconnect (kept across logout: see watch). */
   private readonly watched = new Set<string>();
   private credentials: SocketCredentials | null = null;
+  /** Connected (or connecting) as a guest: no credentials, watching only. */
+  private guest = false;
   private ws: WebSocketLike | null = null;
   private attempt = 0;
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
@@ -125,6 +135,11 @@ export class RealtimeSocket {
     return this.credentials?.userId ?? null;
   }
 
+  /** True while the socket is a guest's (see {@link openGuest}). */
+  get isGuest(): boolean {
+    return this.guest;
+  }
+
   /** Listens to a server event or to status changes; returns the function that stops listening. */
   on<K extends keyof SocketEvents>(event: K, listener: Listener<SocketEvents[K]>): () => void {
     let set = this.listeners.get(event);
@@ -143,6 +158,21 @@ export class RealtimeSocket {
   open(credentials: SocketCredentials) {
     if (sameCredentials(this.credentials, credentials) && this.currentStatus !== 'closed') return;
     this.credentials = credentials;
+    this.guest = false;
+    this.attempt = 0;
+    this.dropConnection();
+    this.connect();
+  }
+
+  /**
+   * Connects as a guest: no `connect` is sent, the socket is ready once open and watches only the
+   * {@link GUEST_CHANNELS} among the channels wished. Does nothing while a member's socket or a
+   * guest's is open; {@link open} replaces it when a member signs in.
+   */
+  openGuest() {
+    if (this.currentStatus !== 'closed') return;
+    this.credentials = null;
+    this.guest = true;
     this.attempt = 0;
     this.dropConnection();
     this.connect();
@@ -151,6 +181,7 @@ export class RealtimeSocket {
   /** Closes for good (logout): no reconnect, and the rooms are forgotten. */
   close() {
     this.credentials = null;
+    this.guest = false;
     this.rooms.clear();
     this.dropConnection();
     this.setStatus('closed');
@@ -196,24 +227,33 @@ export class RealtimeSocket {
   watch(channel: string) {
     if (this.watched.has(channel)) return;
     this.watched.add(channel);
-    this.send('watch', { channel });
+    if (this.mayWatch(channel)) this.send('watch', { channel });
   }
 
   /** Stops watching a live channel. */
   unwatch(channel: string) {
     if (!this.watched.delete(channel)) return;
-    this.send('unwatch', { channel });
+    if (this.mayWatch(channel)) this.send('unwatch', { channel });
   }
 
-  /** Sends a command; false when the socket is not ready (the caller falls back or says so). */
+  /** Whether this connection may watch `channel`: a member any, a guest only the guest channels. */
+  private mayWatch(channel: string): boolean {
+    return !this.guest || GUEST_CHANNELS.has(channel);
+  }
+
+  /**
+   * Sends a command; false when the socket is not ready, or is a guest's and the command is not
+   * watching (the caller falls back or says so).
+   */
   send<K extends keyof SocketCommands>(action: K, data: SocketCommands[K]): boolean {
     if (!this.isReady || !this.ws || this.ws.readyState !== OPEN) return false;
+    if (this.guest && action !== 'watch' && action !== 'unwatch') return false;
     this.ws.send(JSON.stringify({ action, data }));
     return true;
   }
 
   private connect() {
-    if (!this.credentials) return;
+    if (!this.credentials && !this.guest) return;
     const create = this.options.createSocket ?? ((url: string) => new WebSocket(url));
     let ws: WebSocketLike;
     try {
@@ -225,7 +265,12 @@ export class RealtimeSocket {
     this.ws = ws;
     this.setStatus('connecting');
     ws.onopen = () => {
-      if (this.ws !== ws || !this.credentials) return;
+      if (this.ws !== ws) return;
+      if (this.guest) {
+        this.authenticated();
+        return;
+      }
+      if (!this.credentials) return;
       this.setStatus('authenticating');
       const data: SocketCommands['connect'] = { ...this.connectExtras(), ...this.credentials };
       ws.send(JSON.stringify({ action: 'connect', data }));
@@ -256,7 +301,7 @@ export class RealtimeSocket {
 
   /** Schedules a reconnect after the backoff's next delay, and not before `atLeastMs` (a server's retryAfterMs). */
   private scheduleReconnect(atLeastMs = 0) {
-    if (!this.credentials) {
+    if (!this.credentials && !this.guest) {
       this.setStatus('closed');
       return;
     }
@@ -363,7 +408,7 @@ export class RealtimeSocket {
     this.attempt = 0;
     this.setStatus('ready');
     for (const room of this.rooms.keys()) this.sendJoin(room);
-    for (const channel of this.watched) this.send('watch', { channel });
+    for (const channel of this.watched) if (this.mayWatch(channel)) this.send('watch', { channel });
   }
 
   private refused(error: Refusal) {

@@ -42,7 +42,8 @@ describe('useLiveChannel', () => {
     FakeSocket.last.receive('live', created('topic:1', 'b'));
     expect(first).toEqual([created('topic:1', 'a')]);
     expect(second).toEqual([created('topic:1', 'b')]);
-    expect(FakeSocket.last.actions.filter((a) => a === 'watch')).toHaveLength(1);
+    // Besides the site channel every page watches (the live layout).
+    expect(FakeSocket.last.sent.filter((f) => f.action === 'watch' && f.data.channel !== 'site')).toHaveLength(1);
 
     rerender({ channel: 'node:2', handler: (e) => second.push(e) });
     expect(FakeSocket.last.lastSent('unwatch')?.data).toEqual({ channel: 'topic:1' });
@@ -56,7 +57,7 @@ describe('useLiveChannel', () => {
   it('watches nothing for a null channel', () => {
     const { root, wrapper } = setup();
     renderHook(() => useLiveChannel(null, () => undefined), { wrapper });
-    expect(FakeSocket.last.actions).toEqual(['connect']);
+    expect(FakeSocket.last.sent).toEqual([expect.objectContaining({ action: 'connect' }), { action: 'watch', data: { channel: 'site' } }]);
     root.realtime.stop();
   });
 });

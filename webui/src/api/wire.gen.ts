@@ -105,6 +105,8 @@ export interface ArchiveInput {
   tag?: string;
   /** a member's databaseId: the articles they wrote only (a profile's list) */
   authorId?: string;
+  /** at most 20 article databaseIds: only these, in this order, each in the request's language when it has a version in it; unknown, deleted or filtered out ones are left out; absent or empty: the newest first */
+  ids?: string[];
   /** page size, 20 by default, at most 50 */
   first?: number;
   /** endCursor of the page before */
@@ -282,6 +284,13 @@ export interface Badge {
   name: string;
 }
 
+export interface Block {
+  id: string;
+  type: string;
+  hidden?: boolean;
+  props: unknown;
+}
+
 export interface BlockUserInput {
   /** the member */
   userId: string;
@@ -295,6 +304,12 @@ export interface BlockUserReply {
     /** the viewer blocks the member now */
     blocked: boolean;
   };
+}
+
+export interface Blocks {
+  mobile: Block[];
+  tablet: Block[];
+  desktop: Block[];
 }
 
 export interface BountyInput {
@@ -394,6 +409,12 @@ export interface Carousel {
   caption: string;
 }
 
+export interface CarouselDoc {
+  url: string;
+  link?: string;
+  caption: Record<string, string>;
+}
+
 export interface CartInput {
   /** a coupon to price the cart with */
   couponCode?: string;
@@ -487,7 +508,7 @@ export interface CatMeta {
 }
 
 export interface ChannelInput {
-  /** node:<id>, topic:<id>, article:<id>, product:<id> (databaseIds) or feed */
+  /** node:<id>, topic:<id>, article:<id>, product:<id> (databaseIds), feed or site */
   channel: string;
 }
 
@@ -865,6 +886,13 @@ export interface CreateMenu {
   showShare: boolean;
 }
 
+export interface CreateMenuDoc {
+  menus: MenuItemDoc[];
+  carousel: CarouselDoc[];
+  joinChat: boolean;
+  showShare: boolean;
+}
+
 export interface CreateReply {
   /** the new coupons' codes */
   codes: string[];
@@ -1007,6 +1035,11 @@ export interface Device {
   footer: Footer;
 }
 
+export interface DeviceDoc {
+  header: HeaderDoc;
+  footer: FooterDoc;
+}
+
 export interface DigitalInput {
   /** download or code */
   type: string;
@@ -1014,6 +1047,34 @@ export interface DigitalInput {
   url?: string;
   /** codes to add to a code product: one is delivered per item paid */
   codes?: string[];
+}
+
+export interface DiscardInput {
+  /** the draft's current revision; 0 when there is none */
+  revision: number;
+}
+
+export interface Doc {
+  pageSettings: Record<string, DeviceDoc>;
+  pages: PageDoc[];
+}
+
+export type DraftInput = Record<string, never>;
+
+export interface DraftReply {
+  doc: Doc;
+  /** numbers the draft's saves; 0 when there is no draft */
+  revision: number;
+  /** the published version the draft started from */
+  baseVersion: number;
+  /** the version published now; 0 when none */
+  publishedVersion: number;
+  /** epoch ms of the last save; 0 when there is no draft */
+  updatedAt: number;
+  /** whether the draft differs from the published document */
+  dirty: boolean;
+  /** whether the viewer may add or change html blocks (administrators) */
+  canHtml: boolean;
 }
 
 export interface Embed {
@@ -1175,6 +1236,20 @@ export interface Footer {
   createMenu: CreateMenu;
   /** custom HTML after the copyright line, in the answer's language */
   textHtmlLastRow: string;
+}
+
+export interface FooterDoc {
+  /** CSS colour; empty means the theme's */
+  backgroundColor: string;
+  /** CSS colour; empty means the theme's */
+  textColor: string;
+  /** CSS width of the content, e.g. 1200px or 100% */
+  width: string;
+  /** CSS font size, e.g. 14px */
+  textSize: string;
+  menus: MenuItemDoc[];
+  createMenu: CreateMenuDoc;
+  textHtmlLastRow: Record<string, string>;
 }
 
 export interface GetCodeInput {
@@ -1383,6 +1458,22 @@ export interface Header {
   logo: string;
 }
 
+export interface HeaderDoc {
+  /** CSS colour; empty means the theme's */
+  backgroundColor: string;
+  /** CSS colour; empty means the theme's */
+  textColor: string;
+  /** CSS width of the content, e.g. 1200px or 100% */
+  width: string;
+  /** CSS font size, e.g. 14px */
+  textSize: string;
+  attrsPicked: string[];
+  menus: MenuItemDoc[];
+  userList: MenuItemDoc[];
+  logoWidth: number;
+  logo: string;
+}
+
 export interface InboxReset {
   lastSeq: number;
 }
@@ -1581,9 +1672,9 @@ export interface LikeResult {
 }
 
 export interface LiveFrame {
-  /** node:<id>, topic:<id>, article:<id>, product:<id> or feed */
+  /** node:<id>, topic:<id>, article:<id>, product:<id>, feed or site */
   channel: string;
-  /** topic_created, topic_deleted, answer_created, comment_created, vote_tally, like_count, bounty_changed, deleted, viewing (topic:<id>: {count} members watch the page) or stock (product:<id>: {productId, variants [{id, stock}]}) */
+  /** topic_created, topic_deleted, answer_created, comment_created, vote_tally, like_count, bounty_changed, deleted, viewing (topic:<id>: {count} members watch the page) stock (product:<id>: {productId, variants [{id, stock}]}) or layout (site: {version}, a layout was published) */
   event: string;
   /** the event's data (webui/src/api/live.ts types them) */
   data: unknown;
@@ -1724,6 +1815,13 @@ export interface MenuItem {
   icon?: string;
   /** sub-menu */
   children?: MenuItem[];
+}
+
+export interface MenuItemDoc {
+  label: Record<string, string>;
+  url: string;
+  icon?: string;
+  children?: MenuItemDoc[];
 }
 
 export interface MessageImage {
@@ -2045,28 +2143,38 @@ export interface PageDataInput {
 
 export interface PageDataReply {
   page: PagePageInfo;
-  /** the page-builder modules of the page, per device */
-  modules: unknown;
+  /** the page's blocks per device {mobile, tablet, desktop} (home, custom and docs pages); absent when the page has none */
+  blocks?: unknown;
+  /** the published layout's version (0: none yet); a live layout event with a higher one means this reply is older */
+  layoutVersion: number;
   guaqi: PageDataGuaqi;
   /** the member a profile page shows */
   profile?: Member;
-  /** the content the page shows (an article, an archive page, a topic, a node...), as the feature of the route's kind answers it */
+  /** the content the page shows (an article, an archive page, a topic, a node...), as the feature of the route's kind answers it; a docs page's is {nav: [{slug, title}]} */
   content?: unknown;
+}
+
+export interface PageDoc {
+  kind: string;
+  name: string;
+  titles: Record<string, string>;
+  layout: string;
+  blocks: Blocks;
 }
 
 export interface PagePageInfo {
   /** zh-hans, en or es, from the path's prefix */
   lang: string;
-  /** home, custom, page, article, shop, community or profile */
+  /** home, custom, docs, page, article, shop, community or profile */
   kind: string;
-  /** single, answer, archive or tag; empty for home and custom pages */
+  /** single, answer, archive or tag; empty for home, custom and docs pages */
   view: string;
   slug: string;
   /** databaseId as a decimal string (64-bit) */
   id: string;
   /** the layout variant after the dot, if any */
   variant: string;
-  /** the custom page's name */
+  /** the custom page's name, or the docs page's slug (empty for /docs: the first docs page) */
   name: string;
   /** the page's title in the request's language, empty when the client titles it */
   title: string;
@@ -2242,6 +2350,8 @@ export interface ProductArchiveInput {
   categoryId?: string;
   /** a tag's databaseId: its products only */
   tagId?: string;
+  /** at most 20 product databaseIds: only these, in this order; unknown, deleted or filtered out ones are left out; absent or empty: the newest first */
+  ids?: string[];
   /** endCursor of the page before */
   after?: string;
   /** page size, 20 by default, at most 40 */
@@ -2349,6 +2459,13 @@ export interface Profile {
   birthday: string;
   location: string;
   website: string;
+}
+
+export interface PublishInput {
+  /** the draft's current revision (0: no draft, the document shown now is published) */
+  revision: number;
+  /** what changed, at most 200 characters */
+  note?: string;
 }
 
 export interface PushInput {
@@ -2710,6 +2827,13 @@ export interface Roles {
   userCan: string[];
 }
 
+export interface RollbackInput {
+  /** the older version to publish again */
+  version: number;
+  /** the version published now, as the builder last saw it */
+  expectVersion: number;
+}
+
 export interface SandboxInput {
   /** the payment's id (the confirm page's path) */
   id: string;
@@ -2770,6 +2894,22 @@ export interface SaveArticleReply {
 export interface SaveArticleResult {
   success: boolean;
   article: ArticleNode;
+}
+
+export interface SaveDraftInput {
+  /** the layout document (models/builder.ts LayoutDoc), at most 512 KB */
+  doc: unknown;
+  /** the draft's revision the edit started from; 0 when there was no draft */
+  revision: number;
+}
+
+export interface SaveDraftReply {
+  /** the draft's new revision, to send with the next save */
+  revision: number;
+  /** epoch ms of the save */
+  updatedAt: number;
+  /** whether the draft differs from the published document */
+  dirty: boolean;
 }
 
 export interface SaveInput {
@@ -2967,6 +3107,8 @@ export interface SettingsGetInput {
 
 export interface SettingsGetReply {
   settings: Settings;
+  /** the published layout's version (0: none yet); a live layout event with a higher one means this reply is older */
+  layoutVersion: number;
 }
 
 export interface ShopMoney {
@@ -3349,6 +3491,8 @@ export interface TopicsInput {
   nodeId?: string;
   /** a member's databaseId: the topics they wrote only (a profile's list) */
   authorId?: string;
+  /** at most 20 topic databaseIds: only these, in this order; unknown, deleted or filtered out ones are left out; absent or empty: the newest first */
+  ids?: string[];
 }
 
 export interface TopicsReply {
@@ -3528,6 +3672,50 @@ export interface VerifyCodeReply {
     /** a sign that stands for the checked code: send it to auth.resetPassword (or auth.register) instead of the code; it passes once, while the code is valid */
     verificationSign: string;
   };
+}
+
+export interface VersionAuthor {
+  databaseId: string;
+  name: string;
+  gqSlug: string;
+}
+
+export interface VersionDocReply {
+  version: number;
+  doc: Doc;
+}
+
+export interface VersionEntry {
+  version: number;
+  note: string;
+  /** null for the system (the demo) */
+  author?: VersionAuthor | null;
+  /** the version a rollback published again, else 0 */
+  restoredFrom: number;
+  createdAt: number;
+  /** whether it is the version published now */
+  current: boolean;
+}
+
+export interface VersionInput {
+  version: number;
+}
+
+export interface VersionReply {
+  /** the version published now */
+  version: number;
+}
+
+export interface VersionsInput {
+  /** 1 to 50; 0 means 20 */
+  first?: number;
+  /** the last version of the page before; 0 for the newest */
+  before?: number;
+}
+
+export interface VersionsReply {
+  versions: VersionEntry[];
+  hasMore: boolean;
 }
 
 export interface Viewer {
@@ -3735,7 +3923,7 @@ export interface Actions {
     input: Record<string, never>;
     output: LogoutReply;
   };
-  /** Resolves a path to its page (SPEC.md §2) and returns the page's modules; unknown paths are 404 Page Not Found. Who may call it: public. */
+  /** Resolves a path to its page (SPEC.md §2) and returns the page's blocks and content; unknown paths are 404 Page Not Found. Who may call it: public. */
   "auth.pageData": {
     input: PageDataInput;
     output: PageDataReply;
@@ -3769,6 +3957,41 @@ export interface Actions {
   "auth.viewer": {
     input: Record<string, never>;
     output: ViewerReply;
+  };
+  /** Throws the draft away: it becomes the published document again (revision as in saveDraft). Who may call it: member. */
+  "builder.discard": {
+    input: DiscardInput;
+    output: DraftReply;
+  };
+  /** The builders' draft of the site layout: the published document when there is no draft, a document made of the current header, footer and pages when nothing was published yet. Who may call it: member. */
+  "builder.draft": {
+    input: DraftInput;
+    output: DraftReply;
+  };
+  /** Validates the draft again and publishes it as a new version in one transaction (header and footer, pages); tells every open page (live event layout on channel site). Who may call it: member. */
+  "builder.publish": {
+    input: PublishInput;
+    output: VersionReply;
+  };
+  /** Publishes an older version's document again as a new version and resets the draft to it; expectVersion must be the version published now, else 409 builder.error.stale. Who may call it: member. */
+  "builder.rollback": {
+    input: RollbackInput;
+    output: VersionReply;
+  };
+  /** Validates, sanitizes and saves the draft; revision must be the draft's current one (0 when there is none), else 409 builder.error.stale. Who may call it: member. */
+  "builder.saveDraft": {
+    input: SaveDraftInput;
+    output: SaveDraftReply;
+  };
+  /** One published version's document, to preview it. Who may call it: member. */
+  "builder.version": {
+    input: VersionInput;
+    output: VersionDocReply;
+  };
+  /** A page of the published versions, newest first (before: the last version of the page before). Who may call it: member. */
+  "builder.versions": {
+    input: VersionsInput;
+    output: VersionsReply;
   };
   /** The viewer's cart priced in the request's currency, with a coupon applied when couponCode is given. Who may call it: member. */
   "cart.get": {
@@ -3810,7 +4033,7 @@ export interface Actions {
     input: JoinInput;
     output: JoinReply;
   };
-  /** A page of topics, newest first (first, default 20, at most 50; after, an endCursor), of one node (nodeId) or of the whole site, or of one member (authorId), each with its excerpt (empty when gated) and without its content. Who may call it: public. */
+  /** A page of topics, newest first (first, default 20, at most 50; after, an endCursor), of one node (nodeId) or of the whole site, or of one member (authorId), or the topics of a list of ids (at most 20) in its order, each with its excerpt (empty when gated) and without its content. Who may call it: public. */
   "community.topics": {
     input: TopicsInput;
     output: TopicsReply;
@@ -3820,7 +4043,7 @@ export interface Actions {
     input: CastVoteInput;
     output: VoteReply;
   };
-  /** A page of the articles in the request's language, the newest first, of a category, a tag or a member (authorId), or all. Who may call it: public. */
+  /** A page of the articles in the request's language, the newest first, of a category, a tag or a member (authorId), or all; or the articles of a list of ids (at most 20), in its order. Who may call it: public. */
   "content.archive": {
     input: ArchiveInput;
     output: ArchiveReply;
@@ -3965,7 +4188,7 @@ export interface Actions {
     input: SearchUserInput;
     output: SearchUserReply;
   };
-  /** A page of products, the newest first: all, of a category or of a tag. Who may call it: public. */
+  /** A page of products, the newest first: all, of a category or of a tag; or the products of a list of ids (at most 20), in its order. Who may call it: public. */
   "shop.archive": {
     input: ProductArchiveInput;
     output: ProductArchiveReply;
@@ -4163,9 +4386,9 @@ export interface SocketCommands {
   resume_inbox: ResumeInbox;
   /** Who is in a room: answered with a show_room event carrying this result. */
   show_room: ShowRoomInput;
-  /** Stops watching a live channel. Answered with unwatch. */
+  /** Stops watching a live channel (guests: site only). Answered with unwatch. */
   unwatch: ChannelInput;
-  /** Watches a page's live channel (node:<id>, topic:<id>, article:<id>, product:<id> or feed): its events come as live frames while the socket is open. At most 16 channels per socket. Answered with watch. */
+  /** Watches a page's live channel (node:<id>, topic:<id>, article:<id>, product:<id> or feed; members only) or the site's (site; guests too): its events come as live frames while the socket is open. At most 16 channels per socket. Answered with watch. */
   watch: ChannelInput;
 }
 

@@ -4,6 +4,7 @@
  * per language (`{"zh-hans": "…", "en": "…", "es": "…"}`); the server validates everything here
  * (app/internal/layout) and the client only keeps to the same bounds for early, friendlier errors.
  */
+import type * as wire from '../api/wire.gen';
 import type { Device, HeaderAttr } from './settings';
 
 /** A text per language code. */
@@ -214,30 +215,8 @@ export interface LayoutDoc {
   pages: PageDoc[];
 }
 
-/** builder.draft's reply. */
-export interface DraftReply {
-  doc: LayoutDoc;
-  /** Numbers the draft's saves; saveDraft sends it back and is refused as stale when another save came first. */
-  revision: number;
-  /** The published version the draft started from. */
-  baseVersion: number;
-  /** The version published now. */
-  publishedVersion: number;
-  updatedAt: number;
-  /** Whether the draft differs from the published document. */
-  dirty: boolean;
-  /** Whether the viewer may add or change html blocks (administrators). */
-  canHtml: boolean;
-}
+/** builder.draft's reply, its document typed as the layout the client edits. */
+export type DraftReply = Omit<wire.DraftReply, 'doc'> & { doc: LayoutDoc };
 
 /** One entry of builder.versions. */
-export interface VersionEntry {
-  version: number;
-  note: string;
-  author: { databaseId: string; name: string; gqSlug: string } | null;
-  /** The version this one restored (a rollback), else 0. */
-  restoredFrom: number;
-  createdAt: number;
-  /** Whether it is the version published now. */
-  current: boolean;
-}
+export type VersionEntry = wire.VersionEntry;

@@ -28,7 +28,7 @@ describe('article page', () => {
         ],
       }),
     };
-    renderWithStores(<ArticleModule page={page('single', '100')} modules={[]} content={reply} />, root, '/en/article/x-100');
+    renderWithStores(<ArticleModule page={page('single', '100')} content={reply} />, root, '/en/article/x-100');
     expect(screen.getByRole('heading', { level: 1, name: 'Article 100' })).toBeInTheDocument();
     expect(screen.getByTestId('translation-missing')).toHaveTextContent('you are reading the original (简体中文)');
     expect(screen.getByRole('link', { name: 'Español' })).toHaveAttribute('href', '/es/article/articulo-101');
@@ -54,7 +54,7 @@ describe('article page', () => {
     const root = createTestRoot('en');
     root.auth.setViewer(inboxViewer());
     const reply = { article: gatedArticle('100', { type: 'credit', value: '30' }) };
-    renderWithStores(<ArticleModule page={page('single', '100')} modules={[]} content={reply} />, root, '/en/article/x-100');
+    renderWithStores(<ArticleModule page={page('single', '100')} content={reply} />, root, '/en/article/x-100');
     expect(screen.getByText('Excerpt of 100')).toBeInTheDocument();
     const gate = screen.getByTestId('gate-box');
     await userEvent.click(within(gate).getByRole('button', { name: /Unlock for/ }));
@@ -68,7 +68,7 @@ describe('article page', () => {
     const calls = mockFetch(apiResponder({ 'content.archive': () => json(archivePage([article('98')])) }));
     const term = { id: '5', databaseId: '5', kind: 'tag', gqSlug: 'go', name: 'Go', uri: '/article-tag/go-5' };
     renderWithStores(
-      <ArticleModule page={page('tag', '5')} modules={[]} content={archivePage([article('100'), article('99')], { hasNextPage: true, term })} />,
+      <ArticleModule page={page('tag', '5')} content={archivePage([article('100'), article('99')], { hasNextPage: true, term })} />,
       createTestRoot('en'),
       '/en/article-tag/go-5',
     );

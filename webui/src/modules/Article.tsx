@@ -16,9 +16,9 @@ function isArchiveReply(content: unknown): content is ArchiveReply {
 /**
  * The article module (a lazily loaded chunk): an article (view single), a category's articles
  * (archive) or a tag's (tag), from the content auth.pageData answers for the page (which answers
- * 404 for an article that does not exist). A page without such content shows its page-builder modules.
+ * 404 for an article that does not exist). A page without such content shows its page-builder blocks.
  */
-export default function ArticleModule({ page, modules, content }: ModuleProps) {
+export default function ArticleModule({ page, blocks, content }: ModuleProps) {
   const { t } = useTranslation();
   switch (page.view) {
     case 'single':
@@ -28,5 +28,5 @@ export default function ArticleModule({ page, modules, content }: ModuleProps) {
     case 'tag':
       return <ArticleArchive key={`${page.view}:${page.id}`} view={page.view} termId={page.id} reply={isArchiveReply(content) ? content : undefined} />;
   }
-  return <ModuleFrame page={page} modules={modules} kindLabel={t('page.article.title')} emptyText={t('page.article.empty')} icon={Newspaper} />;
+  return <ModuleFrame page={page} blocks={blocks} kindLabel={t('page.article.title')} emptyText={t('page.article.empty')} icon={Newspaper} />;
 }

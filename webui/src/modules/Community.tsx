@@ -40,9 +40,9 @@ function useFreshOnReturn(path: string, content: object | undefined) {
 /**
  * The community module (a lazily loaded chunk): a node's page (archive view), a topic's (single)
  * or an answer's (answer), from auth.pageData's content. A page without content keeps the frame
- * the page builder's modules fill.
+ * the page builder's blocks fill.
  */
-export default function CommunityModule({ page, modules, content }: ModuleProps) {
+export default function CommunityModule({ page, blocks, content }: ModuleProps) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const data = content as CommunityPageContent | undefined;
@@ -53,7 +53,7 @@ export default function CommunityModule({ page, modules, content }: ModuleProps)
   return (
     <ModuleFrame
       page={page}
-      modules={modules}
+      blocks={blocks}
       kindLabel={t('page.modules.community.title')}
       emptyText={t('page.modules.community.empty')}
       icon={MessagesSquare}

@@ -3,13 +3,15 @@ import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../components/Feedback/EmptyState';
 import { SceneFrame } from '../components/Feedback/SceneFrame';
-import type { MemberProfile, PageModule, PageRecord } from '../stores/PagesStore';
+import type { Blocks } from '../models/builder';
+import type { MemberProfile, PageRecord } from '../stores/PagesStore';
 import { useStores } from '../stores/StoresContext';
-import { textBlocks, TextModules } from '../components/Page/TextModules';
+import { BlockList, pageBlocks } from '../components/Page/Blocks/BlockList';
 
 export interface ModuleProps {
   page: PageRecord;
-  modules: PageModule[];
+  /** The page builder's blocks of the page per device, when it has some. */
+  blocks?: Blocks;
   /** The member, on a profile page. */
   profile?: MemberProfile;
   /** What the page shows, as auth.pageData answers it for the route's kind (an article, an archive page, a topic...). */
@@ -19,7 +21,7 @@ export interface ModuleProps {
 /** The frame the lazy modules share: the page's title and kind, and its empty state. */
 export const ModuleFrame = observer(function ModuleFrame({
   page,
-  modules,
+  blocks,
   kindLabel,
   emptyText,
   icon,
@@ -30,11 +32,11 @@ export const ModuleFrame = observer(function ModuleFrame({
 }) {
   const { t } = useTranslation();
   const { ui } = useStores();
-  const blocks = textBlocks(modules, ui.device);
+  const shown = pageBlocks(blocks, ui.device);
   const view = page.view && page.view !== 'single' ? t(`common.views.${page.view}`) : '';
   return (
     <SceneFrame title={page.title || kindLabel} eyebrow={view ? `${kindLabel} · ${view}` : kindLabel} wide>
-      {blocks.length > 0 ? <TextModules modules={modules} /> : <EmptyState icon={icon} title={emptyText} />}
+      {shown.length > 0 ? <BlockList blocks={shown} titled /> : <EmptyState icon={icon} title={emptyText} />}
     </SceneFrame>
   );
 });

@@ -2,7 +2,7 @@ import { CalendarDays, Globe, MapPin, PenLine, Sparkles } from 'lucide-react';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { textBlocks, TextModules } from '../components/Page/TextModules';
+import { BlockList, pageBlocks } from '../components/Page/Blocks/BlockList';
 import { FollowListSheet } from '../components/Profile/FollowListSheet';
 import { OnlineDot } from '../components/Profile/OnlineDot';
 import { ProfileBadges } from '../components/Profile/ProfileBadges';
@@ -24,7 +24,7 @@ import type { ModuleProps } from './ModuleFrame';
  * follow asks to log in first), then tabs of the member's articles, topics, answers and, on the
  * viewer's own profile, drafts.
  */
-export default observer(function ProfileModule({ page, modules, profile }: ModuleProps) {
+export default observer(function ProfileModule({ page, blocks, profile }: ModuleProps) {
   const root = useStores();
   const { auth, ui } = root;
   const { t } = useTranslation();
@@ -53,9 +53,9 @@ export default observer(function ProfileModule({ page, modules, profile }: Modul
           onOpenFollows={openFollows}
         />
       )}
-      {textBlocks(modules, ui.device).length > 0 && (
+      {pageBlocks(blocks, ui.device).length > 0 && (
         <section className="mx-auto w-full max-w-[var(--site-width,72rem)] px-4 pt-6 sm:px-5">
-          <TextModules modules={modules} />
+          <BlockList blocks={pageBlocks(blocks, ui.device)} titled />
         </section>
       )}
       <ProfileTabs lists={lists} own={own !== null} />

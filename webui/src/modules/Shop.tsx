@@ -32,9 +32,9 @@ const FetchedProduct = observer(function FetchedProduct({ id, fallback }: { id: 
 /**
  * The shop module (a lazily loaded chunk): a product (view single), a category's products
  * (archive) or a tag's (tag), from the page data (auth.pageData answers shop.product / shop.archive
- * for the page). A page without such content shows its page-builder modules.
+ * for the page). A page without such content shows its page-builder blocks.
  */
-export default function ShopModule({ page, modules, content }: ModuleProps) {
+export default function ShopModule({ page, blocks, content }: ModuleProps) {
   const { shop } = useStores();
   const { t } = useTranslation();
   // The held product is shown as it is (taking the page's copy while rendering would re-render its
@@ -46,7 +46,7 @@ export default function ShopModule({ page, modules, content }: ModuleProps) {
   useEffect(() => {
     if (isProductReply(content)) shop.products.take(content.product);
   }, [shop, content]);
-  const frame = <ModuleFrame page={page} modules={modules} kindLabel={t('page.shop.title')} emptyText={t('page.shop.empty')} icon={Store} />;
+  const frame = <ModuleFrame page={page} blocks={blocks} kindLabel={t('page.shop.title')} emptyText={t('page.shop.empty')} icon={Store} />;
   switch (page.view) {
     case 'single':
       if (product) return <ProductDetail product={product} />;

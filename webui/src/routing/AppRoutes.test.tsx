@@ -1,5 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { draftReply } from '../stores/builder/testData';
 import { stubResizeObserver } from '../test/radix';
 import { renderApp } from '../test/render';
 import { apiResponder, json, mockFetch } from '../test/stores';
@@ -96,15 +97,18 @@ describe('routes', () => {
     expect(screen.getByText('This article has no content yet.')).toBeInTheDocument();
   });
 
-  it("renders a custom page's text modules for the device, sanitized", async () => {
+  it("renders a custom page's blocks for the device, sanitized", async () => {
     mockFetch(
       apiResponder({
         'auth.pageData': () =>
           json({
             page: { lang: 'en', kind: 'custom', view: '', slug: '', id: '', variant: '', name: 'about', title: 'About us', layout: 'default' },
-            modules: [
-              { type: 'text', desktop: { html: '<p>Hello desk</p><img src="x" onerror="alert(1)">' }, mobile: { html: '<p>Hello phone</p>' } },
-            ],
+            blocks: {
+              desktop: [{ id: 'a', type: 'text', props: { html: { en: '<p>Hello desk</p><img src="x" onerror="alert(1)">' } } }],
+              tablet: [],
+              mobile: [{ id: 'a', type: 'text', props: { html: { en: '<p>Hello phone</p>' } } }],
+            },
+            layoutVersion: 3,
           }),
       }),
     );
@@ -113,7 +117,36 @@ describe('routes', () => {
     // The sanitizer is its own chunk: the blocks show once it has loaded.
     expect(await screen.findByText('Hello desk')).toBeInTheDocument();
     expect(screen.queryByText('Hello phone')).toBeNull();
-    expect(screen.getByTestId('text-module').querySelector('img')?.getAttribute('onerror')).toBeNull();
+    expect(screen.getByTestId('block-text').querySelector('img')?.getAttribute('onerror')).toBeNull();
+  });
+
+  it('renders a docs page with the documents navigation, the current one marked', async () => {
+    const calls = mockFetch(
+      apiResponder({
+        'auth.pageData': (data) =>
+          data.path === '/en/docs/nope'
+            ? json({ statusCode: 404, messages: ['Page Not Found: /en/docs/nope'] }, 404)
+            : json({
+                page: { lang: 'en', kind: 'docs', view: '', slug: '', id: '', variant: '', name: 'faq', title: 'FAQ', layout: 'docs' },
+                blocks: { desktop: [{ id: 't', type: 'text', props: { html: { en: '<p>Answers</p>' } } }], tablet: [], mobile: [] },
+                layoutVersion: 1,
+                content: { nav: [{ slug: 'user-agreement', title: 'User agreement' }, { slug: 'faq', title: 'FAQ' }] },
+              }),
+      }),
+    );
+    renderApp('/en/docs/faq');
+    expect(await screen.findByRole('heading', { level: 1, name: 'FAQ' })).toBeInTheDocument();
+    expect(await screen.findByText('Answers')).toBeInTheDocument();
+    const nav = screen.getByTestId('docs-nav');
+    expect(within(nav).getByRole('link', { name: 'User agreement' })).toHaveAttribute('href', '/en/docs/user-agreement');
+    expect(within(nav).getByRole('link', { name: 'FAQ' })).toHaveAttribute('aria-current', 'page');
+    expect(calls.find((call) => call.body?.action === 'auth.pageData')?.body?.data).toEqual({ path: '/en/docs/faq' });
+  });
+
+  it('404s an unknown docs page', async () => {
+    mockFetch(apiResponder({ 'auth.pageData': () => json({ statusCode: 404, messages: ['Page Not Found: /en/docs/nope'] }, 404) }));
+    renderApp('/en/docs/nope');
+    expect(await screen.findByRole('heading', { name: 'Page Not Found' })).toBeInTheDocument();
   });
 
   it.each([
@@ -124,7 +157,6 @@ describe('routes', () => {
     ['/en/account/membership', 'Membership'],
     ['/en/cart', 'Shopping cart'],
     ['/en/community', 'Community'],
-    ['/en/docs', 'Documentation'],
     ['/en/notify', 'Notice'],
     ['/en/authorize', 'Authorization'],
     ['/en/create', 'Create'],
@@ -204,6 +236,7 @@ describe('routes', () => {
     mockFetch(
       apiResponder({
         'auth.viewer': () => json({ viewer: { id: '1', databaseId: '1', name: 'Ada', gqRoles: { canBuilder: true } } }),
+        'builder.draft': () => json(draftReply()),
       }),
     );
     const user = userEvent.setup();

@@ -55,6 +55,7 @@ element={screen(PaySandbox)} />
       </Route>
       <Route element={<DocsLayout />}>
         <Route path={`${prefix}/docs`} element={screen(Docs)} />
+        <Route path={`${prefix}/docs/:slug`} element={screen(Docs)} />
       </Route>
       <Route element={<AccountLayout />}>
         <Route path={`${prefix}/account`} element={screen(AccountPage)} />

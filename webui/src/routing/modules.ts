@@ -34,8 +34,8 @@ export function prefetchModules(more: (() => Promise<unknown>)[] = []) {
   else window.addEventListener('load', start, { once: true });
 }
 
-/** The module that renders a page of a kind; custom pages use the page module. */
-export function moduleFor(kind: Exclude<PageKind, 'home'>): ComponentType<ModuleProps> {
+/** The module that renders a page of a kind (home and custom pages are the page builder's: scenes/DynamicPage). */
+export function moduleFor(kind: Exclude<PageKind, 'home' | 'custom'>): ComponentType<ModuleProps> {
   switch (kind) {
     case 'article':
     case 'shop':
@@ -43,8 +43,6 @@ export function moduleFor(kind: Exclude<PageKind, 'home'>): ComponentType<Module
     case 'page':
     case 'profile':
       return MODULES[kind];
-    case 'custom':
-      return MODULES.page;
     default:
       return kind satisfies never;
   }

@@ -3,6 +3,7 @@ import { Suspense, useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { ErrorPage } from '../components/Feedback/ErrorPage';
 import { PageSpinner } from '../components/Feedback/Spinner';
+import { CustomPage } from '../components/Page/CustomPage';
 import { moduleFor } from '../routing/modules';
 import { resolvePage, type ResolveConfig } from '../routing/resolve';
 import { useStores } from '../stores/StoresContext';
@@ -31,11 +32,13 @@ const ContentPage = observer(function ContentPage({ path }: { path: string }) {
   const state = pages.get(path);
   if (!state || state.status === 'loading') return <PageSpinner />;
   if (state.status === 'error') return <ErrorPage statusCode={state.error.statusCode || 500} path={path} />;
-  if (state.page.kind === 'home') return <Home />;
-  const Module = moduleFor(state.page.kind);
+  const { kind } = state.page;
+  if (kind === 'home') return <Home />;
+  if (kind === 'custom' || kind === 'docs') return <CustomPage state={state} />;
+  const Module = moduleFor(kind);
   return (
     <Suspense fallback={<PageSpinner />}>
-      <Module page={state.page} modules={state.modules} profile={state.profile} content={state.content} />
+      <Module page={state.page} blocks={state.blocks} profile={state.profile} content={state.content} />
     </Suspense>
   );
 });

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { archivePage, article, captureLive, sentData, topic } from '../test/content';
 import { inboxViewer } from '../test/inbox';
 import { renderWithStores } from '../test/render';
@@ -28,5 +28,29 @@ describe('home page', () => {
 
     play({ event: 'topic_created', channel: 'feed', data: { topic: topic('21') } });
     expect(within(topics).getAllByTestId('topic-card').map((card) => card.dataset.topicId)).toEqual(['21', '20']);
+  });
+
+  it("shows the home page's blocks for the device instead of the feed, in the device's order", async () => {
+    const hero = { id: 'h', type: 'hero', props: { title: { en: 'Hello builder' }, subtitle: {}, image: '', align: 'left' } };
+    const chat = { id: 'c', type: 'chat', props: { title: { en: 'Talk' }, text: {}, button: { en: 'Open chat' } } };
+    const calls = mockFetch(
+      apiResponder({
+        'auth.pageData': () => json({ page: HOME_PAGE, blocks: { desktop: [hero, chat], tablet: [], mobile: [chat, hero] }, layoutVersion: 1 }),
+      }),
+    );
+    const root = createTestRoot('en');
+    root.ui.detectDevice(1280);
+    const view = renderWithStores(<Home />, root, '/en');
+    expect(await screen.findByRole('heading', { name: 'Hello builder' })).toBeInTheDocument();
+    const order = () => [...document.querySelectorAll('[data-block-type]')].map((node) => node.getAttribute('data-block-type'));
+    expect(order()).toEqual(['hero', 'chat']);
+    expect(screen.queryByTestId('home-topics')).toBeNull();
+    expect(sentData(calls, 'content.archive')).toEqual([]);
+    act(() => root.ui.detectDevice(390));
+    expect(order()).toEqual(['chat', 'hero']);
+    // No blocks for the device: the greeting and the feed.
+    act(() => root.ui.detectDevice(800));
+    expect(await screen.findByText('Welcome to Souk')).toBeInTheDocument();
+    view.unmount();
   });
 });

@@ -7,10 +7,11 @@ import { FEED_CHANNEL } from '../api/live';
 import { useLiveChannel } from '../api/useLive';
 import { LocalizedLink } from '../components/common/LocalizedLink';
 import { SmallSpinner } from '../components/common/SmallSpinner';
+import { PageSpinner } from '../components/Feedback/Spinner';
 import { TopicCard } from '../components/Community/TopicCard';
 import { ArticleGrid } from '../components/Content/ArticleGrid';
 import { EmptyState } from '../components/Feedback/EmptyState';
-import { textBlocks, TextModules } from '../components/Page/TextModules';
+import { BlockList, pageBlocks } from '../components/Page/Blocks/BlockList';
 import { useDocumentTitle } from '../routing/useDocumentTitle';
 import { fetchTopics, TopicList } from '../stores/community/TopicList';
 import { useStores } from '../stores/StoresContext';
@@ -24,8 +25,9 @@ export const HOME_TOPICS = 8;
 const SECTION_TITLE = 'text-lg font-semibold tracking-tight';
 
 /**
- * The home page: a greeting, the page-builder modules of the home page, then the feed: the newest
- * articles as a masonry grid, and the newest community topics, which members see arrive live.
+ * The home page: the page builder's blocks of the home page for the device; without any (nothing
+ * published for the device yet), a greeting and the feed: the newest articles as a masonry grid,
+ * and the newest community topics, which members see arrive live.
  */
 const Home = observer(function Home() {
   const { pages, ui } = useStores();
@@ -36,9 +38,21 @@ const Home = observer(function Home() {
     void pages.load(pathname);
   }, [pages, pathname]);
   const state = pages.get(pathname);
-  const modules = state?.status === 'ready' ? state.modules : [];
-  const hasModules = textBlocks(modules, ui.device).length > 0;
+  if (!state || state.status === 'loading') return <PageSpinner />;
+  const blocks = state.status === 'ready' ? pageBlocks(state.blocks, ui.device) : [];
+  if (blocks.length > 0) {
+    return (
+      <div data-testid="home-blocks" className="mx-auto max-w-[var(--site-width)] px-4 py-8 sm:px-5 sm:py-10">
+        <BlockList blocks={blocks} />
+      </div>
+    );
+  }
+  return <HomeFeed />;
+});
 
+/** The home page without blocks: a greeting, the newest articles and the newest topics. */
+const HomeFeed = observer(function HomeFeed() {
+  const { t } = useTranslation();
   return (
     <div>
       <section className="relative overflow-hidden border-b border-zinc-900/5 bg-gradient-to-b from-brand-50 to-white dark:border-white/5 dark:from-brand-700/15 dark:to-zinc-950">
@@ -48,11 +62,6 @@ const Home = observer(function Home() {
           <p className="mt-4 max-w-xl text-zinc-600 dark:text-zinc-400">{t('page.home.intro')}</p>
         </div>
       </section>
-      {hasModules && (
-        <section className="mx-auto max-w-[var(--site-width)] px-4 pt-10 sm:px-5">
-          <TextModules modules={modules} />
-        </section>
-      )}
       <div className="mx-auto grid max-w-[var(--site-width)] gap-10 px-4 py-10 sm:px-5 lg:grid-cols-3">
         <section aria-labelledby="home-articles" className="min-w-0 lg:col-span-2">
           <h2 id="home-articles" className={`${SECTION_TITLE} mb-4`}>

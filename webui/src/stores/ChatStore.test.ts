@@ -248,7 +248,8 @@ describe('ChatStore', () => {
     expect(FakeSocket.last.url).toContain('/api/ws');
     expect(chat.access).toBe('denied');
     FakeSocket.last.accept('43');
-    expect(FakeSocket.last.actions).toEqual(['connect']);
+    // The site channel (live layout) only: the chat room is not joined again.
+    expect(FakeSocket.last.actions).toEqual(['connect', 'watch']);
     root.auth.setViewer(null);
     expect(root.realtime.status).toBe('closed');
     expect(chat.access).toBe('guest');

@@ -115,25 +115,18 @@ describe('AuthStore', () => {
 });
 
 describe('PagesStore', () => {
-  it('merges the login modules into the page modules', async () => {
+  it("keeps the page's blocks and layout version, sharing concurrent loads", async () => {
+    const blocks = { mobile: [], tablet: [], desktop: [{ id: 'h', type: 'hero', props: {} }] };
     const calls = mockFetch(
       apiResponder({
-        'auth.pageData': () =>
-          json({
-            page: { kind: 'article', view: 'single', id: '42', slug: 'hi', title: 'Hi' },
-            modules: [{ type: 'a' }],
-            guaqi: { loginData: { module: [{ type: 'login' }] } },
-          }),
+        'auth.pageData': () => json({ page: { kind: 'article', view: 'single', id: '42', slug: 'hi', title: 'Hi' }, blocks, layoutVersion: 4 }),
       }),
     );
     const root = createTestRoot();
     await Promise.all([root.pages.load('/article/hi-42'), root.pages.load('/article/hi-42')]);
     expect(calls).toHaveLength(1);
-    expect(calls[0].body?.data).toEqual({ path: '/article/hi-42', loginData: true });
-    expect(root.pages.get('/article/hi-42')).toMatchObject({
-      status: 'ready',
-      modules: [{ type: 'a' }, { type: 'login' }],
-    });
+    expect(calls[0].body?.data).toEqual({ path: '/article/hi-42' });
+    expect(root.pages.get('/article/hi-42')).toMatchObject({ status: 'ready', blocks, layoutVersion: 4 });
   });
 
   it('keeps a 404 as an error state without a toast', async () => {

@@ -1,6 +1,8 @@
+import { waitFor } from '@testing-library/react';
+import { SITE_CHANNEL } from '../api/socket';
 import { chatViewer } from '../test/chat';
 import { FakeSocket } from '../test/fakeSocket';
-import { createTestRoot } from '../test/stores';
+import { apiResponder, createTestRoot, json, mockFetch } from '../test/stores';
 import { socketCredentials } from './RealtimeStore';
 
 describe('RealtimeStore', () => {
@@ -44,5 +46,124 @@ describe('RealtimeStore', () => {
     expect(socketCredentials(null)).toBeNull();
     root.auth.setViewer({ ...chatViewer(), gqUserSocketToken: null });
     expect(socketCredentials(root.auth.viewer)).toBeNull();
+  });
+
+  it("opens a guest's socket when the browser is idle, watching the site channel, and again after a logout", () => {
+    vi.useFakeTimers();
+    try {
+      const root = createTestRoot();
+      root.realtime.start();
+      expect(FakeSocket.instances).toHaveLength(0);
+      vi.advanceTimersByTime(2000);
+      expect(FakeSocket.instances).toHaveLength(1);
+      FakeSocket.last.open();
+      expect(root.realtime.status).toBe('ready');
+      expect(FakeSocket.last.sent).toEqual([{ action: 'watch', data: { channel: SITE_CHANNEL } }]);
+
+      root.auth.setViewer(chatViewer());
+      expect(FakeSocket.instances[0].closedWith).toBe(1000);
+      FakeSocket.last.accept();
+      expect(FakeSocket.last.actions).toEqual(['connect', 'watch']);
+
+      root.auth.setViewer(null);
+      expect(root.realtime.status).toBe('closed');
+      vi.advanceTimersByTime(2000);
+      expect(FakeSocket.instances).toHaveLength(3);
+      expect(root.realtime.socket.isGuest).toBe(true);
+      root.realtime.stop();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("does not open a guest's socket when a member signed in before the browser was idle", () => {
+    vi.useFakeTimers();
+    try {
+      const root = createTestRoot();
+      root.realtime.start();
+      root.auth.setViewer(chatViewer());
+      vi.advanceTimersByTime(2000);
+      expect(FakeSocket.instances).toHaveLength(1);
+      expect(root.realtime.socket.isGuest).toBe(false);
+      root.realtime.stop();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
+describe('live layout', () => {
+  beforeEach(() => {
+    vi.stubGlobal('WebSocket', FakeSocket);
+    FakeSocket.reset();
+  });
+
+  it('reloads the settings and the page on screen on a layout event, again while the reply is older', async () => {
+    const served = { settings: 1, page: 1 };
+    const blocksOf = (version: number) => ({ mobile: [], tablet: [], desktop: [{ id: `v${version}`, type: 'hero', props: {} }] });
+    const calls = mockFetch(
+      apiResponder({
+        'utils.getSettings': () => json({ settings: { page_settings: { desktop: { header: { backgroundColor: `#00000${served.settings}` } } } }, layoutVersion: served.settings }),
+        'auth.pageData': (data) =>
+          json({ page: { lang: 'en', kind: data.path === '/en' ? 'home' : 'custom', name: '' }, blocks: blocksOf(served.page), layoutVersion: served.page }),
+      }),
+    );
+    const root = createTestRoot('en');
+    await root.settings.fetch();
+    root.ui.setPath('/en');
+    await Promise.all([root.pages.load('/en'), root.pages.load('/en/about')]);
+    root.auth.setViewer(chatViewer());
+    root.realtime.start();
+    FakeSocket.last.accept();
+    expect(FakeSocket.last.lastSent('watch')?.data).toEqual({ channel: SITE_CHANNEL });
+
+    // The settings are caught up at once; the page's server is a step behind at first.
+    served.settings = 2;
+    const count = (action: string) => calls.filter((call) => call.body?.action === action).length;
+    const pageCalls = count('auth.pageData');
+    FakeSocket.last.receive('live', { channel: SITE_CHANNEL, event: 'layout', data: { version: 2 } });
+    await waitFor(() => expect(root.settings.layoutVersion).toBe(2));
+    expect(root.settings.forDevice('desktop').header?.backgroundColor).toBe('#000002');
+    await waitFor(() => expect(count('auth.pageData')).toBe(pageCalls + 1));
+    served.page = 2;
+    await waitFor(() => expect(root.pages.get('/en')).toMatchObject({ status: 'ready', layoutVersion: 2, blocks: blocksOf(2) }), { timeout: 3000 });
+    expect(count('auth.pageData')).toBe(pageCalls + 2);
+    // The page not on screen is read again when it is next opened.
+    expect(root.pages.get('/en/about')).toMatchObject({ layoutVersion: 1 });
+    await root.pages.load('/en/about');
+    expect(root.pages.get('/en/about')).toMatchObject({ layoutVersion: 2 });
+    await root.pages.load('/en/about');
+    expect(count('auth.pageData')).toBe(pageCalls + 3);
+
+    // An event of a version already held changes nothing.
+    FakeSocket.last.receive('live', { channel: SITE_CHANNEL, event: 'layout', data: { version: 2 } });
+    FakeSocket.last.receive('live', { channel: 'feed', event: 'layout', data: { version: 9 } });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(count('auth.pageData')).toBe(pageCalls + 3);
+    expect(count('utils.getSettings')).toBe(2);
+    root.realtime.stop();
+  });
+
+  it('asks once more for a page not found on screen (a page the new layout may add)', async () => {
+    let published = false;
+    mockFetch(
+      apiResponder({
+        'auth.pageData': () =>
+          published
+            ? json({ page: { lang: 'en', kind: 'custom', name: 'new' }, blocks: { mobile: [], tablet: [], desktop: [] }, layoutVersion: 2 })
+            : json({ statusCode: 404, messages: ['Page Not Found: /en/new'] }, 404),
+      }),
+    );
+    const root = createTestRoot('en');
+    root.ui.setPath('/en/new');
+    await root.pages.load('/en/new');
+    expect(root.pages.get('/en/new')?.status).toBe('error');
+    root.auth.setViewer(chatViewer());
+    root.realtime.start();
+    FakeSocket.last.accept();
+    published = true;
+    FakeSocket.last.receive('live', { channel: SITE_CHANNEL, event: 'layout', data: { version: 2 } });
+    await waitFor(() => expect(root.pages.get('/en/new')).toMatchObject({ status: 'ready', layoutVersion: 2 }));
+    root.realtime.stop();
   });
 });

@@ -1,7 +1,8 @@
 import { compareStructural, makeObservable, observable, reaction, runInAction, type IReactionDisposer } from 'mobx';
 import { LiveChannels } from '../api/live';
-import { RealtimeSocket, socketURL, type SocketCredentials, type SocketStatus } from '../api/socket';
+import { RealtimeSocket, SITE_CHANNEL, socketURL, type SocketCredentials, type SocketStatus } from '../api/socket';
 import type { Viewer } from '../models/Viewer';
+import { whenIdle } from '../routing/prefetch';
 import type { RootStore } from './RootStore';
 
 /** The socket credentials of a viewer, or null for a guest or a viewer without a token. */
@@ -12,10 +13,20 @@ export function socketCredentials(viewer: Viewer | null): SocketCredentials | nu
   return { userId, signature: token.signature, timestamp: token.timestamp };
 }
 
+/** A live event of the site channel: a layout was published (or rolled back) as `version`. */
+function layoutVersionOf(frame: unknown): number | null {
+  const { channel, event, data } = (frame ?? {}) as { channel?: unknown; event?: unknown; data?: { version?: unknown } };
+  if (channel !== SITE_CHANNEL || event !== 'layout') return null;
+  const version = data?.version;
+  return typeof version === 'number' && Number.isFinite(version) ? version : null;
+}
+
 /**
  * Owns the app's realtime channel: the socket is open while someone is logged in, replaced when
- * the member (or their token) changes, and closed on logout (SPEC §7). Stores listen to its
- * events through `realtime.socket.on(...)`.
+ * the member (or their token) changes, and closed on logout (SPEC §7). A guest gets a socket too,
+ * opened when the browser is idle after the first paint, that only watches the site channel.
+ * Every page watches the site channel: on a `layout` event the settings (header, footer) and the
+ * pages are read again. Stores listen to its events through `realtime.socket.on(...)`.
  */
 export class RealtimeStore {
   readonly socket: RealtimeSocket;
@@ -25,6 +36,7 @@ export class RealtimeStore {
   status: SocketStatus = 'closed';
 
   private disposeViewer: IReactionDisposer | null = null;
+  private started = false;
   private rejectedToken: string | null = null;
   private readonly onOnline = () => this.socket.retryNow();
 
@@ -41,6 +53,10 @@ export class RealtimeStore {
       void root.auth.reloadViewer();
       root.levelTips.invalidate();
     });
+    this.socket.on('live', (frame) => {
+      const version = layoutVersionOf(frame);
+      if (version !== null) this.layoutPublished(version);
+    });
     makeObservable(this, { status: observable });
   }
 
@@ -51,19 +67,41 @@ export class RealtimeStore {
   /** Follows the viewer: opens, replaces or closes the socket. */
   start() {
     if (this.disposeViewer) return;
+    this.started = true;
     window.addEventListener('online', this.onOnline);
+    this.socket.watch(SITE_CHANNEL);
     this.disposeViewer = reaction(
       () => socketCredentials(this.root.auth.viewer),
-      (credentials) => (credentials ? this.socket.open(credentials) : this.socket.close()),
+      (credentials) => {
+        if (credentials) {
+          this.socket.open(credentials);
+          return;
+        }
+        this.socket.close();
+        whenIdle(() => this.openGuest());
+      },
       { fireImmediately: true, equals: compareStructural },
     );
   }
 
   stop() {
+    this.started = false;
     window.removeEventListener('online', this.onOnline);
     this.disposeViewer?.();
     this.disposeViewer = null;
     this.socket.close();
+  }
+
+  /** A guest's socket, unless a member signed in (or the store stopped) in the meantime. */
+  private openGuest() {
+    if (!this.started || socketCredentials(this.root.auth.viewer)) return;
+    this.socket.openGuest();
+  }
+
+  /** A layout was published: the header and footer, and the pages, follow it. */
+  private layoutPublished(version: number) {
+    void this.root.settings.reloadLayout(version);
+    void this.root.pages.reloadLayout(version);
   }
 
   /** The server refused the token (it expires after a day): fetch the viewer again, once per token. */

@@ -2,6 +2,7 @@ import { RequestClient } from '../api/client';
 import { createI18n, type I18n } from '../i18n';
 import { HTML_LANG, type Lang } from '../i18n/languages';
 import { loadMessages, type Messages } from '../i18n/messages';
+import { AudioStore } from './AudioStore';
 import { AuthStore } from './AuthStore';
 import { BuildStore } from './BuildStore';
 import { ChatStore } from './ChatStore';
@@ -87,6 +88,7 @@ export class RootStore {
   readonly addresses: AddressesStore;
   readonly coupons: CouponsStore;
   readonly tickets: TicketsStore;
+  readonly audio: AudioStore;
 
   private readonly messagesLoader: (lang: Lang) => Promise<Messages>;
 
@@ -125,6 +127,7 @@ export class RootStore {
     this.addresses = new AddressesStore(this);
     this.coupons = new CouponsStore(this);
     this.tickets = new TicketsStore(this);
+    this.audio = new AudioStore(this);
     this.client = new RequestClient({
       envelope: () => ({
         path: this.ui.path,

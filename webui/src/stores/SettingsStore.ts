@@ -10,9 +10,25 @@ const FALLBACK_LANGUAGES: LanguageEntry[] = [
   { code: 'es', name: 'es-ES', locale: 'es-ES', currency: 'EUR' },
 ];
 
+/** A reload after a layout event waits this long before asking again while the reply is older. */
+export const LAYOUT_RETRY_MS = 1200;
+/** How many times a reload after a layout event asks again before it settles for what it has. */
+export const LAYOUT_RETRIES = 5;
+
+interface SettingsReply {
+  settings: Settings;
+  /** The published layout version the settings' page_settings come from (0 before any). */
+  layoutVersion?: number;
+}
+
+/** Waits `ms`. */
+export const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
 /** The server settings (utils.getSettings) for the current language and currency. */
 export class SettingsStore {
   settings: Settings | null = null;
+  /** The published layout version of the settings held (0 before any, or before they loaded). */
+  layoutVersion = 0;
   isFetching = false;
   isLoaded = false;
 
@@ -32,22 +48,41 @@ export class SettingsStore {
     this.isFetching = true;
     this.inFlightKey = key;
     this.inFlight = this.root.client
-      .request<{ settings: Settings }>('utils.getSettings', data)
-      .then((reply) => {
-        runInAction(() => {
-          if (reply?.settings) this.settings = reply.settings;
-          this.isFetching = false;
-          this.isLoaded = true;
-        });
-        if (reply?.settings && !this.analyticsInjected) {
-          this.analyticsInjected = true;
-          injectAnalytics(reply.settings.analytics);
-        }
-      })
+      .request<SettingsReply>('utils.getSettings', data)
+      .then((reply) => this.take(reply))
       .finally(() => {
         this.inFlight = null;
       });
     return this.inFlight;
+  }
+
+  /**
+   * A layout was published as `version` (a live event): reads the settings again, and again after
+   * {@link LAYOUT_RETRY_MS} while the reply is of an older layout (a server not caught up yet).
+   * Failures stay quiet: the settings held stay on screen.
+   */
+  async reloadLayout(version: number): Promise<void> {
+    for (let attempt = 0; attempt <= LAYOUT_RETRIES && this.layoutVersion < version; attempt++) {
+      if (attempt > 0) await pause(LAYOUT_RETRY_MS);
+      const data = { lang: this.root.locale.lang, currency: this.root.locale.pickedCurrency ?? undefined };
+      const result = await this.root.client.call<SettingsReply>('utils.getSettings', data);
+      if (result.ok) this.take(result.data);
+    }
+  }
+
+  private take(reply: SettingsReply | null) {
+    runInAction(() => {
+      if (reply?.settings) {
+        this.settings = reply.settings;
+        this.layoutVersion = reply.layoutVersion ?? 0;
+      }
+      this.isFetching = false;
+      this.isLoaded = true;
+    });
+    if (reply?.settings && !this.analyticsInjected) {
+      this.analyticsInjected = true;
+      injectAnalytics(reply.settings.analytics);
+    }
   }
 
   /** Header and footer settings for a device mode. */

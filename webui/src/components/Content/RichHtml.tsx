@@ -3,6 +3,7 @@ import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEve
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { localizePath, toLang } from '../../utils/links';
+import { useContentAudio } from '../Audio/ContentAudio';
 import { ImageViewer, type ViewerImage } from '../common/ImageViewer';
 
 /**
@@ -58,6 +59,7 @@ export function RichHtml({ html, className = '' }: { html: string; className?: s
   const ref = useRef<HTMLDivElement>(null);
   const clean = useMemo(() => sanitizeHtml(html), [html]);
   const [viewing, setViewing] = useState<{ images: ViewerImage[]; index: number } | null>(null);
+  const audioControls = useContentAudio(ref, clean);
 
   // A mention (@slug of a member) links to the member's profile page, written without a language:
   // it opens in the reader's.
@@ -110,6 +112,7 @@ export function RichHtml({ html, className = '' }: { html: string; className?: s
     <>
       {/* The pictures and links inside are the focusable elements; their clicks and keys bubble to here. */}
       <div ref={ref} data-testid="rich-html" className={`${PROSE} ${className}`} onClick={onClick} onKeyDown={onKeyDown} dangerouslySetInnerHTML={{ __html: clean }} />
+      {audioControls}
       {viewing && <ImageViewer images={viewing.images} index={viewing.index} onClose={() => setViewing(null)} />}
     </>
   );

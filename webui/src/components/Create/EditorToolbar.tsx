@@ -11,6 +11,7 @@ import {
   List,
   ListOrdered,
   Minus,
+  Music,
   Quote,
   Redo2,
   SquareCode,
@@ -21,7 +22,9 @@ import {
 import { observer } from 'mobx-react-lite';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { mediaRight } from '../../models/MediaItem';
 import { useStores } from '../../stores/StoresContext';
+import { audioContent } from './audioNode';
 import { EditorImage } from './editorImages';
 
 /** An address a link may take: http(s), mailto:, tel:, or a path of this site. */
@@ -75,10 +78,14 @@ function ToolButton({ icon: Icon, label, active, disabled, onClick }: { icon: Lu
   );
 }
 
-/** The formatting bar above the editor: marks, headings, blocks, link, picture from the media library, undo and redo. */
+/**
+ * The formatting bar above the editor: marks, headings, blocks, link, picture and audio from the
+ * media library (audio only for members whose role lets them have audio), undo and redo.
+ */
 export const EditorToolbar = observer(function EditorToolbar({ editor, label }: { editor: Editor; label: string }) {
   const { t } = useTranslation();
-  const { media } = useStores();
+  const { media, auth } = useStores();
+  const canAudio = mediaRight(auth.viewer?.data.gqRoles, 'audio').can;
   const state = useEditorState({ editor, selector: selectState });
   const run = () => editor.chain().focus();
 
@@ -88,6 +95,12 @@ export const EditorToolbar = observer(function EditorToolbar({ editor, label }: 
     run()
       .insertContent(items.map((item) => ({ type: EditorImage.name, attrs: { src: item.sourceUrl, alt: item.altText || item.title || '' } })))
       .run();
+  };
+
+  const insertAudio = async () => {
+    const items = await media.pick({ type: 'audio' });
+    if (items.length === 0 || editor.isDestroyed) return;
+    run().insertContent(items.map(audioContent)).run();
   };
 
   return (
@@ -106,6 +119,7 @@ export const EditorToolbar = observer(function EditorToolbar({ editor, label }: 
       <span className="mx-1 h-5 w-px bg-zinc-200 dark:bg-zinc-700" aria-hidden />
       <LinkButton editor={editor} active={state.link} />
       <ToolButton icon={ImagePlus} label={t('page.create.editor.image')} onClick={() => void insertFromLibrary()} />
+      {canAudio && <ToolButton icon={Music} label={t('page.create.editor.audio')} onClick={() => void insertAudio()} />}
       <span className="mx-1 h-5 w-px bg-zinc-200 dark:bg-zinc-700" aria-hidden />
       <ToolButton icon={Undo2} label={t('page.create.editor.undo')} disabled={!state.canUndo} onClick={() => run().undo().run()} />
       <ToolButton icon={Redo2} label={t('page.create.editor.redo')} disabled={!state.canRedo} onClick={() => run().redo().run()} />

@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { mediaRight } from '../../models/MediaItem';
 import { useStores } from '../../stores/StoresContext';
 import { pastedImages } from '../../utils/imageFile';
+import { EditorAudio } from './audioNode';
 import { EditorImage, droppedImages, editorHtml, insertImageFiles, type ImageUploadDeps } from './editorImages';
 import { EditorToolbar } from './EditorToolbar';
 
@@ -22,6 +23,7 @@ const EDITOR_CONTENT = [
   '[&_pre]:rounded-xl [&_pre]:bg-zinc-900 [&_pre]:p-3 [&_pre]:text-zinc-100 [&_code]:text-[0.9em]',
   '[&_img]:my-2 [&_img]:h-auto [&_img]:max-w-full [&_img]:rounded-xl [&_img.ProseMirror-selectednode]:ring-2 [&_img.ProseMirror-selectednode]:ring-brand-500',
   '[&_img[data-upload-id]]:animate-pulse [&_img[data-upload-id]]:opacity-50',
+  '[&_audio]:my-2 [&_audio]:w-full [&_audio]:rounded-full [&_audio.ProseMirror-selectednode]:ring-2 [&_audio.ProseMirror-selectednode]:ring-brand-500',
   '[&_hr]:my-4 [&_hr]:border-zinc-200 dark:[&_hr]:border-zinc-700',
   '[&_.is-editor-empty:first-child]:before:pointer-events-none [&_.is-editor-empty:first-child]:before:float-left [&_.is-editor-empty:first-child]:before:h-0 [&_.is-editor-empty:first-child]:before:text-zinc-400 [&_.is-editor-empty:first-child]:before:content-[attr(data-placeholder)]',
 ].join(' ');
@@ -52,8 +54,9 @@ export interface RichEditorProps {
 
 /**
  * The rich-text editor of the create page (TipTap): paragraphs, headings, lists, quotes, code,
- * links and pictures. Pictures come from the media library (the toolbar) or are pasted or dropped
- * in: those are checked and uploaded by {@link insertImageFiles}.
+ * links, pictures and audio. Pictures come from the media library (the toolbar) or are pasted or
+ * dropped in: those are checked and uploaded by {@link insertImageFiles}. Audio comes from the
+ * media library.
  */
 export const RichEditor = observer(function RichEditor({ initialContent, onChange, label, placeholder, invalid = false, errorId }: RichEditorProps) {
   const { auth, uploads, toasts, t: translate } = useStores();
@@ -73,6 +76,7 @@ export const RichEditor = observer(function RichEditor({ initialContent, onChang
       StarterKit.configure({ heading: { levels: [2, 3] }, link: false }),
       Link.configure({ openOnClick: false, autolink: true, defaultProtocol: 'https' }),
       EditorImage,
+      EditorAudio,
       Placeholder.configure({ placeholder }),
     ],
     content: initialContent,

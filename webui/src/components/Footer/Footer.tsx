@@ -1,9 +1,9 @@
 import { observer } from 'mobx-react-lite';
 import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
-import { cssLength, localize, type Device } from '../../models/settings';
-import { useStores } from '../../stores/StoresContext';
+import { cssLength, localize } from '../../models/settings';
 import { LocalizedLink } from '../common/LocalizedLink';
+import { type SiteChromeProps, useShownSettings } from '../Layout/useShownSettings';
 import { useSanitizedHtml } from '../common/useSanitizedHtml';
 import { CreatePanel } from './CreatePanel';
 import { SideToolbar } from './SideToolbar';
@@ -14,11 +14,11 @@ import { TabBar } from './TabBar';
  * and the optional custom HTML last row (sanitized); on mobile the tab bar and
  * create panel, on larger screens the side toolbar.
  */
-export const Footer = observer(function Footer({ device: shownDevice, preview = false }: { device?: Device; preview?: boolean }) {
-  const { ui, settings } = useStores();
+export const Footer = observer(function Footer(chrome: SiteChromeProps) {
   const { t, i18n } = useTranslation();
-  const device = shownDevice ?? ui.device;
-  const config = settings.forDevice(device).footer ?? {};
+  const { device, settings } = useShownSettings(chrome);
+  const preview = chrome.preview ?? false;
+  const config = settings.footer ?? {};
   const lastRow = useSanitizedHtml(config.textHtmlLastRow);
   const style = {
     fontSize: cssLength(config.textSize),

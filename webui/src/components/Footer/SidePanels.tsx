@@ -1,22 +1,35 @@
-import { Music } from 'lucide-react';
 import { observer } from 'mobx-react-lite';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { lazyExport } from '../../routing/lazyModule';
 import { useStores } from '../../stores/StoresContext';
-import { EmptyState } from '../Feedback/EmptyState';
+import { PageSpinner } from '../Feedback/Spinner';
 import { Overlays } from '../Layout/Overlays';
 import { Sheet } from '../Overlay/Sheet';
 
-/** The chat and player drawers opened from the toolbar and the create panel, and the nodes drawer of the community pages. */
+/** The player's panel, its own chunk: it loads the first time the player opens. */
+const PlayerPanel = lazyExport(() => import('../Audio/PlayerPanel'), 'PlayerPanel');
+
+/**
+ * The chat and player drawers opened from the toolbar, the create panel and the mobile mini
+ * player, and the nodes drawer of the community pages. The player is a side drawer, on mobile a
+ * bottom sheet.
+ */
 export const SidePanels = observer(function SidePanels() {
   const { ui } = useStores();
   const { t } = useTranslation();
   return (
     <>
       <Overlays names={['chat', 'nodes']} />
-      <Sheet open={ui.isOpen('player')} onOpenChange={(open) => ui.setOpen('player', open)} title={t('common.player.title')} side="right">
-        <div className="p-5">
-          <EmptyState icon={Music} title={t('common.player.empty')} />
-        </div>
+      <Sheet
+        open={ui.isOpen('player')}
+        onOpenChange={(open) => ui.setOpen('player', open)}
+        title={t('common.player.title')}
+        side={ui.isMobile ? 'bottom' : 'right'}
+      >
+        <Suspense fallback={<PageSpinner />}>
+          <PlayerPanel />
+        </Suspense>
       </Sheet>
     </>
   );

@@ -39,7 +39,7 @@ export const SideToolbar = observer(function SideToolbar() {
         <Music className="size-5" aria-hidden />
         <Tip>{t('common.footer.player')}</Tip>
       </button>
-      <LocalizedLink to="/docs" className={BUTTON} aria-label={t('common.footer.download')}>
+      <LocalizedLink to="/download" className={BUTTON} aria-label={t('common.footer.download')}>
         <Download className="size-5" aria-hidden />
         <Tip>{t('common.footer.download')}</Tip>
       </LocalizedLink>
@@ -47,7 +47,7 @@ export const SideToolbar = observer(function SideToolbar() {
         <Headset className="size-5" aria-hidden />
         <Tip>{t('common.footer.support')}</Tip>
       </LocalizedLink>
-      <LocalizedLink to="/docs" className={BUTTON} aria-label={t('common.footer.faq')}>
+      <LocalizedLink to="/docs/faq" className={BUTTON} aria-label={t('common.footer.faq')}>
         <CircleHelp className="size-5" aria-hidden />
         <Tip>{t('common.footer.faq')}</Tip>
       </LocalizedLink>

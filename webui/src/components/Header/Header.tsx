@@ -6,6 +6,7 @@ import { cssLength, type Device, type HeaderAttr, type MenuItem } from '../../mo
 import { useStores } from '../../stores/StoresContext';
 import { LocalizedLink } from '../common/LocalizedLink';
 import { ScrollMenu } from '../Layout/ScrollMenu';
+import { type SiteChromeProps, useShownSettings } from '../Layout/useShownSettings';
 import { ColorModeToggle } from './ColorModeToggle';
 import { HeaderButton } from './HeaderButton';
 import { HeaderMenuItem } from './HeaderMenu';
@@ -26,11 +27,12 @@ const DEFAULT_ATTRS: HeaderAttr[] = ['logo', 'menu', 'search', 'darkMode', 'loca
  * menu — the parts and colours picked in the settings for the device mode.
  * Configured colours apply in light mode; dark mode keeps the dark palette.
  */
-export const Header = observer(function Header({ device: shownDevice, preview = false }: { device?: Device; preview?: boolean }) {
-  const { ui, settings } = useStores();
+export const Header = observer(function Header(chrome: SiteChromeProps) {
+  const { ui } = useStores();
   const { t } = useTranslation();
-  const device = shownDevice ?? ui.device;
-  const config = settings.forDevice(device).header ?? {};
+  const { device, settings } = useShownSettings(chrome);
+  const preview = chrome.preview ?? false;
+  const config = settings.header ?? {};
   const attrs = config.attrsPicked ?? DEFAULT_ATTRS;
   const has = (attr: HeaderAttr) => attrs.includes(attr);
   const compact = device !== 'desktop';

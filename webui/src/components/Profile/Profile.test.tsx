@@ -55,7 +55,7 @@ async function open({ id = '7', online = true, viewer = false }: { id?: string; 
   if (viewer) root.auth.setViewer({ ...inboxViewer({ id }), gqLevel: 'lv2' });
   renderWithStores(
     <VirtuosoMockContext.Provider value={{ viewportHeight: 2000, itemHeight: 120 }}>
-      <ProfileModule page={page(id)} modules={[]} profile={ann} />
+      <ProfileModule page={page(id)} profile={ann} />
     </VirtuosoMockContext.Provider>,
     root,
     '/en/profile/ann-7',

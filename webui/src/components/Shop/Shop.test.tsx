@@ -34,7 +34,7 @@ describe('Product page', () => {
     const { root } = setup();
     renderWithStores(
       <>
-        <ShopModule page={page('single', '500')} modules={[]} content={{ product: product() }} />
+        <ShopModule page={page('single', '500')} content={{ product: product() }} />
         <CartButton />
       </>,
       root,
@@ -66,7 +66,7 @@ describe('Product page', () => {
     const { root } = setup({ 'cart.get': () => json({ cart: cartView([]) }) });
     const socket = signIn(root, walletViewer());
     socket.accept('42');
-    const view = renderWithStores(<ShopModule page={page('single', '500')} modules={[]} content={{ product: product() }} />, root, '/en/shop/tea-mug-500');
+    const view = renderWithStores(<ShopModule page={page('single', '500')} content={{ product: product() }} />, root, '/en/shop/tea-mug-500');
     await waitFor(() => expect(socket.lastSent('watch')?.data).toEqual({ channel: 'product:500' }));
     socket.receive('live', { channel: 'product:500', event: 'stock', data: { productId: '500', variants: [{ id: '501', stock: 1 }, { id: '502', stock: 4 }] } } as never);
     await waitFor(() => expect(screen.getByTestId('product-stock')).toHaveTextContent('1 in stock'));
@@ -78,7 +78,7 @@ describe('Product page', () => {
   it('explains why a product cannot be bought, with the way out', () => {
     const { root } = setup();
     renderWithStores(
-      <ShopModule page={page('single', '500')} modules={[]} content={{ product: product({ canBuy: false, buyBlock: 'vip', roles: { vipOnly: ['vip1'], minLevel: '' } }) }} />,
+      <ShopModule page={page('single', '500')} content={{ product: product({ canBuy: false, buyBlock: 'vip', roles: { vipOnly: ['vip1'], minLevel: '' } }) }} />,
       root,
     );
     const gate = screen.getByTestId('buy-gate');
@@ -92,7 +92,7 @@ describe('Product page', () => {
       'shop.archive': () => json({ products: { edges: [{ node: product({ id: '600', title: 'Teapot' }) }], pageInfo: { endCursor: 'c2', hasNextPage: false } } }),
     });
     const reply = { products: { edges: [{ node: product() }], pageInfo: { endCursor: 'c1', hasNextPage: true } }, term: { id: '9', slug: 'kitchen', name: 'Kitchen' } };
-    renderWithStores(<ShopModule page={page('tag', '9')} modules={[]} content={reply} />, root);
+    renderWithStores(<ShopModule page={page('tag', '9')} content={reply} />, root);
     expect(screen.getByRole('heading', { level: 1, name: 'Kitchen' })).toBeInTheDocument();
     expect(screen.getAllByTestId('product-card')).toHaveLength(1);
     expect(screen.getByRole('link', { name: 'Tea mug' })).toHaveAttribute('href', '/en/shop/tea-mug-500');
