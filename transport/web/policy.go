@@ -13,9 +13,11 @@ import (
 // its script-src: scripts come from this site only (plus the hashes of the
 // inline scripts of index.html and of a configured analytics snippet),
 // styles may be inline (dialogs and the scroll lock inject them), pictures
-// may come from https hosts (avatars of an allowed host), nothing may frame
-// the page, and forms post only here.
-const pagePolicy = "default-src 'self'; connect-src 'self'; img-src 'self' data: blob: https:; media-src 'self' blob: https:; " +
+// may come from https hosts (avatars of an allowed host), the page may
+// frame https pages (the embeds an administrator puts in the builder's html
+// blocks, the only content allowed an iframe), nothing may frame the page,
+// and forms post only here.
+const pagePolicy = "default-src 'self'; connect-src 'self'; img-src 'self' data: blob: https:; media-src 'self' blob: https:; frame-src 'self' https:; " +
 	"style-src 'self' 'unsafe-inline'; font-src 'self' data:; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
 
 // scriptPattern finds the script elements of an HTML text: their attributes

@@ -34,6 +34,7 @@ func TestPagePolicy(t *testing.T) {
 	require.Equal(t, http.StatusOK, res.StatusCode)
 	csp := res.Header.Get("Content-Security-Policy")
 	assert.Contains(t, csp, "frame-ancestors 'none'")
+	assert.Contains(t, csp, "frame-src 'self' https:;", "an administrator's embeds come from https pages only")
 	assert.Contains(t, csp, "object-src 'none'")
 	assert.Contains(t, csp, "script-src 'self' "+sha256Source(inline))
 	assert.NotContains(t, strings.SplitAfter(csp, "script-src")[1], "unsafe")

@@ -30,7 +30,15 @@ const EVERY_BLOCK: Block[] = [
   { id: 'nodes', type: 'nodes', props: { title: text('Nodes'), ids: ['3', '1'], count: 5 } },
   { id: 'chat', type: 'chat', props: { title: text('Join us'), text: text('Talk'), button: text('Open chat') } },
   { id: 'audio', type: 'audio', props: { title: text('Tracks'), items: [{ src: '/demo/a.wav', time: 3, thumb: '', title: 'One' }] } },
-  { id: 'html', type: 'html', props: { html: '<div class="x">Custom <script>alert(1)</script>html</div>' } },
+  {
+    id: 'html',
+    type: 'html',
+    props: {
+      html:
+        '<div class="x">Custom <script>alert(1)</script>html</div><iframe src="https://video.example/embed/1" allowfullscreen></iframe>' +
+        '<iframe src="javascript:alert(1)"></iframe><iframe src="http://plain.example/"></iframe>',
+    },
+  },
 ];
 
 function serveLists() {
@@ -57,6 +65,8 @@ describe('BlockList', () => {
     expect(screen.getByTestId('block-text').querySelector('img')?.getAttribute('onerror')).toBeNull();
     expect(await screen.findByText(/Custom/)).toBeInTheDocument();
     expect(screen.getByTestId('block-html').querySelector('script')).toBeNull();
+    const frames = [...screen.getByTestId('block-html').querySelectorAll('iframe')].map((frame) => frame.getAttribute('src'));
+    expect(frames, 'only https embeds stay in an html block').toEqual(['https://video.example/embed/1']);
 
     expect(await within(screen.getByTestId('block-articles')).findAllByTestId('article-card')).toHaveLength(2);
     expect(await within(screen.getByTestId('block-topics')).findAllByTestId('topic-card')).toHaveLength(2);
