@@ -114,6 +114,16 @@ export class RequestClient {
     this.endpoint = options.endpoint ?? '/api/request';
   }
 
+  /**
+   * A client whose requests carry `overrides` in their envelope (the builder's preview reads lists
+   * in its own language and currency); it starts with this client's token.
+   */
+  withEnvelope(overrides: Partial<RequestEnvelope>): RequestClient {
+    const derived = new RequestClient({ ...this.options, envelope: () => ({ ...this.options.envelope(), ...overrides }) });
+    derived.authToken = this.authToken;
+    return derived;
+  }
+
   /** Performs an action; on failure shows each message as an error toast and returns null. */
   request<K extends keyof Actions>(action: K, ...data: ActionData<K>): Promise<ActionOutput<K> | null>;
   request<T, A extends string = string>(action: UntypedAction<A>, data?: unknown): Promise<T | null>;

@@ -84,7 +84,7 @@ export const BuilderPreview = observer(function BuilderPreview() {
                       {t('page.builder.hiddenHere', { block: t(`page.builder.blocks.${block.type}`) })}
                     </p>
                   ) : (
-                    <BlockList blocks={[block]} lang={builder.lang} preview />
+                    <BlockList blocks={[block]} lang={builder.lang} currency={builder.currency} preview />
                   )}
                 </div>
               );

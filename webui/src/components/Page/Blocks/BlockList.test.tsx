@@ -131,6 +131,25 @@ describe('BlockList', () => {
     expect(root.ui.isOpen('chat')).toBe(false);
   });
 
+  it("reads the preview's lists in its language and currency, the visitor's elsewhere", async () => {
+    const calls = serveLists();
+    renderWithStores(<BlockList blocks={EVERY_BLOCK} lang="es" currency="EUR" preview />, createTestRoot('en'), '/en');
+    expect(await screen.findAllByTestId('product-card')).toHaveLength(1);
+    const shop = calls.find((call) => call.body?.action === 'shop.archive');
+    expect(shop?.body).toMatchObject({ lang: 'es', currency: 'EUR' });
+    const articles = calls.find((call) => call.body?.action === 'content.archive');
+    expect(articles?.body).toMatchObject({ lang: 'es', currency: 'EUR' });
+  });
+
+  it('reads a page\'s lists with the visitor\'s own envelope', async () => {
+    const calls = serveLists();
+    const root = createTestRoot('en');
+    renderWithStores(<BlockList blocks={EVERY_BLOCK} lang="es" currency="EUR" />, root, '/en');
+    expect(await screen.findAllByTestId('product-card')).toHaveLength(1);
+    const shop = calls.find((call) => call.body?.action === 'shop.archive');
+    expect(shop?.body).toMatchObject({ lang: 'en', currency: root.locale.currency });
+  });
+
   it("titles a hero with h2 on a page that has its own h1", () => {
     serveLists();
     renderWithStores(<BlockList blocks={[EVERY_BLOCK[0]]} titled />, createTestRoot('en'), '/en');

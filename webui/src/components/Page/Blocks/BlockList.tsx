@@ -98,16 +98,18 @@ export interface BlockListProps {
   preview?: boolean;
   /** The page has its own h1 (a custom or docs page's title): heroes title with h2. */
   titled?: boolean;
+  /** The builder's preview currency: product lists are priced in it. */
+  currency?: string;
 }
 
 /** Renders a page's blocks for one device (the page builder's layout), each in its own section. */
-export const BlockList = observer(function BlockList({ blocks, lang, preview = false, titled = false }: BlockListProps) {
+export const BlockList = observer(function BlockList({ blocks, lang, preview = false, titled = false, currency }: BlockListProps) {
   const { i18n } = useTranslation();
   const textLang = lang && isLang(lang) ? lang : toLang(i18n.language);
   const shown = blocks.filter((block) => isBlock(block) && !block.hidden);
   if (shown.length === 0) return null;
   return (
-    <BlockContext.Provider value={{ lang: textLang, preview, titled }}>
+    <BlockContext.Provider value={{ lang: textLang, preview, titled, currency }}>
       <div data-testid="block-list" className="flex flex-col gap-10" onClickCapture={preview ? stopLinks : undefined}>
         {shown.map((block) => (
           <div key={block.id} data-block-id={block.id} data-block-type={block.type}>

@@ -3,11 +3,10 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RequestClient } from '../../../api/client';
 import type { ArticlesProps } from '../../../models/builder';
-import { useStores } from '../../../stores/StoresContext';
 import { EmptyState } from '../../Feedback/EmptyState';
 import { Masonry } from '../../common/Masonry';
 import { BlockTitle } from './BlockTitle';
-import { useBlockText } from './context';
+import { useBlockClient, useBlockContext, useBlockText } from './context';
 import { useBlockItems } from './useBlockItems';
 
 const GUTTER_PX = 16;
@@ -48,11 +47,12 @@ function Skeletons({ count, columns }: { count: number; columns: number }) {
  * shows its title and skeletons, the items as a list, cards or masonry, or an empty or error state.
  */
 export function ListBlock<T, I>({ kind, props, input, fetchItems, icon, emptyKey, errorKey, renderItem }: ListBlockProps<T, I>) {
-  const { client } = useStores();
+  const client = useBlockClient();
+  const { lang, currency } = useBlockContext();
   const { t } = useTranslation();
   const text = useBlockText();
   const { view, columns, count } = props;
-  const { ref, state, retry } = useBlockItems<T>(JSON.stringify(input), () => fetchItems(client, input));
+  const { ref, state, retry } = useBlockItems<T>(JSON.stringify([input, lang, currency]), () => fetchItems(client, input));
   const cols = Math.max(1, Math.min(4, Math.floor(columns) || 1));
   let body: ReactNode;
   if (state.status === 'idle' || state.status === 'loading') {

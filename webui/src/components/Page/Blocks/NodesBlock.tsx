@@ -2,13 +2,12 @@ import { Shapes } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { NodeView } from '../../../api/wire.gen';
 import type { NodesProps } from '../../../models/builder';
-import { useStores } from '../../../stores/StoresContext';
 import { NodeThumb } from '../../Community/NodeThumb';
 import { nodeName, nodePath } from '../../Community/paths';
 import { EmptyState } from '../../Feedback/EmptyState';
 import { ScrollMenu } from '../../Layout/ScrollMenu';
 import { BlockTitle } from './BlockTitle';
-import { BlockLink, useBlockContext, useBlockText } from './context';
+import { BlockLink, useBlockClient, useBlockContext, useBlockText } from './context';
 import { useBlockItems } from './useBlockItems';
 
 /** The most nodes archive.nodesList gives in one page: the picked ones are found among them. */
@@ -24,11 +23,11 @@ export function pickNodes(nodes: NodeView[], props: NodesProps): NodeView[] {
 
 /** A strip of community nodes that scrolls sideways, each a link to its node. */
 export function NodesBlock({ props }: { props: NodesProps }) {
-  const { client } = useStores();
+  const client = useBlockClient();
   const { t } = useTranslation();
   const { lang } = useBlockContext();
   const text = useBlockText();
-  const { ref, state, retry } = useBlockItems<NodeView>(JSON.stringify([props.ids, props.count]), async () => {
+  const { ref, state, retry } = useBlockItems<NodeView>(JSON.stringify([props.ids, props.count, lang]), async () => {
     const result = await client.call('archive.nodesList', { first: NODES_PAGE });
     return result.ok ? pickNodes(result.data.communityCats.edges.map((edge) => edge.node), props) : null;
   });

@@ -1,7 +1,9 @@
-import { createContext, useCallback, useContext, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useMemo, type ReactNode } from 'react';
+import type { RequestClient } from '../../../api/client';
 import type { Lang } from '../../../i18n/languages';
 import { DEFAULT_LANG } from '../../../i18n/languages';
 import type { Text } from '../../../models/builder';
+import { useStores } from '../../../stores/StoresContext';
 import { LocalizedLink } from '../../common/LocalizedLink';
 
 /**
@@ -12,12 +14,27 @@ export interface BlockContextValue {
   lang: Lang;
   preview: boolean;
   titled: boolean;
+  /** The builder's preview currency (prices of product lists); none: the visitor's. */
+  currency?: string;
 }
 
 export const BlockContext = createContext<BlockContextValue>({ lang: DEFAULT_LANG, preview: false, titled: false });
 
 export function useBlockContext(): BlockContextValue {
   return useContext(BlockContext);
+}
+
+/**
+ * The client a block reads its items with: in the builder's preview, requests carry the preview's
+ * language and currency; elsewhere the site's client as it is.
+ */
+export function useBlockClient(): RequestClient {
+  const { client } = useStores();
+  const { lang, currency, preview } = useBlockContext();
+  return useMemo(
+    () => (preview ? client.withEnvelope({ lang, ...(currency ? { currency } : {}) }) : client),
+    [client, preview, lang, currency],
+  );
 }
 
 /** A block's text in `lang`, else in zh-hans, else empty. */
