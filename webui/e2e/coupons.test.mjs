@@ -97,7 +97,7 @@ describe('coupons and tickets', { skip: suiteSkip() }, () => {
     await screenshot(vip.page, 'coupons-gift-desktop-light');
     const before = member.frames.length;
     await gift.click();
-    await vip.page.getByText('Coupon given successfully').waitFor();
+    await vip.page.getByText('Coupon given successfully', { exact: true }).waitFor();
     await vip.page.locator(`[data-testid=coupon-card][data-code="${code}"]`).waitFor({ state: 'detached' });
 
     // The member sees it arrive live, without a reload.
