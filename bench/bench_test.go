@@ -109,6 +109,10 @@ func TestChatFindMaxSmoke(t *testing.T) {
 		step := s.(map[string]any)
 		assert.Equal(t, true, step["held"], step)
 		rates = append(rates, step["rate"].(float64))
+		// Every step's messages are new to the room (their own clientIds),
+		// so each reaches the 10 members: none is answered as a replay
+		// (which broadcasts nothing), and at least half of the rate arrives.
+		assert.Greater(t, step["deliveries_per_s"].(float64), step["rate"].(float64)*10/2, step)
 	}
 	assert.Equal(t, []float64{2, 3, 4}, rates, "from --rate, ×1.5 (at least +1) a step, up to the send limit")
 	require.NotEmpty(t, rep.Headline)

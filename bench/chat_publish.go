@@ -89,11 +89,12 @@ func (cr *chatRun) publish(ctx context.Context, publishers int, rate float64, si
 		buf = append(buf, m.room.name...)
 		buf = append(buf, `","message":"`...)
 		buf = append(buf, msg...)
-		buf = append(buf, `","clientId":"b`...)
+		buf = append(buf, `","clientId":"`...)
+		buf = append(buf, cr.idPrefix...)
 		buf = append(buf, tag...)
 		buf = append(buf, `"}}`...)
 		cr.mu.Lock()
-		cr.inflight["b"+tag] = &pending{m: m, frame: append([]byte(nil), buf...), at: now}
+		cr.inflight[cr.idPrefix+tag] = &pending{m: m, frame: append([]byte(nil), buf...), at: now}
 		cr.mu.Unlock()
 		// A socket the server just closed fails the write: the message
 		// stays in flight, as in the client's outbox, and is sent again

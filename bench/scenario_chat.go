@@ -49,6 +49,12 @@ type chatRun struct {
 	// while a node's restart is under way, and 5 s after it.
 	holdUntil atomic.Int64
 
+	// idPrefix begins every clientId of the run: a run on the same
+	// members as one before it (find-max's steps, a second run against a
+	// --target) must not send the keys the rooms already stored, or
+	// they would answer them as replays and broadcast nothing.
+	idPrefix string
+
 	mu       sync.Mutex
 	inflight map[string]*pending // guarded by mu: by clientId, until acknowledged
 }
@@ -87,7 +93,8 @@ func runChat(ctx context.Context, r *runner) (*Report, error) {
 	}
 	defer pool.stop()
 	defer pool.closeAll()
-	cr := &chatRun{r: r, pool: pool, op: newOpener(r, pool), inflight: map[string]*pending{}}
+	cr := &chatRun{r: r, pool: pool, op: newOpener(r, pool), inflight: map[string]*pending{},
+		idPrefix: "b" + strconv.FormatInt(time.Now().UnixNano(), 36) + "."}
 	// The rooms must exist: souk seed --bench-rooms creates them.
 	for i := range o.Rooms {
 		cr.rooms = append(cr.rooms, &chatRoom{name: "bench-" + strconv.Itoa(i+1)})
