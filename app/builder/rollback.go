@@ -38,12 +38,17 @@ func (s *Service) Rollback(ctx context.Context, in RollbackInput) (VersionReply,
 	if err := s.allowWrite(b.userID); err != nil {
 		return VersionReply{}, err
 	}
-	doc, err := s.versionDoc(ctx, in.Version)
+	stored, err := s.storedVersion(ctx, in.Version)
 	if err != nil {
 		return VersionReply{}, err
 	}
-	// Its html blocks were published once: restoring keeps them as they are.
-	old, err := s.versionDoc(ctx, in.Version)
+	// Validate sanitizes doc in place; old, decoded apart from the same
+	// read, stays as it was published: restoring keeps its html blocks.
+	doc, err := decodeVersion(in.Version, stored)
+	if err != nil {
+		return VersionReply{}, err
+	}
+	old, err := decodeVersion(in.Version, stored)
 	if err != nil {
 		return VersionReply{}, err
 	}

@@ -43,14 +43,28 @@ func (s *Service) Version(ctx context.Context, in VersionInput) (VersionDocReply
 
 // versionDoc reads a published version's document.
 func (s *Service) versionDoc(ctx context.Context, version int64) (layout.Doc, error) {
+	stored, err := s.storedVersion(ctx, version)
+	if err != nil {
+		return layout.Doc{}, err
+	}
+	return decodeVersion(version, stored)
+}
+
+// storedVersion reads a version's stored document.
+func (s *Service) storedVersion(ctx context.Context, version int64) ([]byte, error) {
 	v, err := s.db.Layouts().Get(ctx, version)
 	if errors.Is(err, persistence.ErrNotFound) {
-		return layout.Doc{}, ErrVersionNotFound
+		return nil, ErrVersionNotFound
 	}
 	if err != nil {
-		return layout.Doc{}, fmt.Errorf("builder: version: %w", err)
+		return nil, fmt.Errorf("builder: version: %w", err)
 	}
-	doc, err := layout.DecodeStored(v.Doc)
+	return v.Doc, nil
+}
+
+// decodeVersion decodes a version's stored document.
+func decodeVersion(version int64, stored []byte) (layout.Doc, error) {
+	doc, err := layout.DecodeStored(stored)
 	if err != nil {
 		return layout.Doc{}, fmt.Errorf("builder: version %d: %w", version, err)
 	}
