@@ -20,16 +20,26 @@ import (
 // A session with no connection anywhere is passivated after sessionIdle
 // without a message: a look at an offline member (profile.online) or an
 // event for them does not keep a grain alive.
+//
+// It also knows whether the member has the site focused somewhere: each
+// node reports, with its connection count, how many of its connections
+// said (the focus command) that their page is visible and focused. Web
+// Push asks it before waking a member's devices.
 type sessionGrain struct {
-	env     *env
-	userID  int64
-	nodes   map[string]int32
+	env    *env
+	userID int64
+	// nodes are the nodes holding connections: their counts.
+	nodes   map[string]nodeConnections
 	replies *replyCache[*DeliverReply]
 	idle    idleWatch
 }
 
+// nodeConnections are a node's connections of the member, and how many
+// of them show the site focused.
+type nodeConnections struct{ connections, focused int32 }
+
 func newSessionGrain(e *env) *sessionGrain {
-	return &sessionGrain{env: e, nodes: make(map[string]int32), replies: newReplyCache[*DeliverReply](256)}
+	return &sessionGrain{env: e, nodes: make(map[string]nodeConnections), replies: newReplyCache[*DeliverReply](256)}
 }
 
 // Receive handles one message at a time.
@@ -50,7 +60,8 @@ func (g *sessionGrain) Receive(ctx actor.Context) {
 		g.idle.stop()
 	case *SetSessionNode:
 		if msg.GetConnections() > 0 {
-			g.nodes[msg.GetNode()] = msg.GetConnections()
+			g.nodes[msg.GetNode()] = nodeConnections{connections: msg.GetConnections(),
+				focused: min(msg.GetFocused(), msg.GetConnections())}
 		} else {
 			delete(g.nodes, msg.GetNode())
 		}
@@ -65,7 +76,7 @@ func (g *sessionGrain) Receive(ctx actor.Context) {
 func (g *sessionGrain) reply() *SessionReply {
 	r := &SessionReply{}
 	for node, n := range g.nodes {
-		r.Nodes = append(r.Nodes, &NodeConnections{Node: node, Connections: n})
+		r.Nodes = append(r.Nodes, &NodeConnections{Node: node, Connections: n.connections, Focused: n.focused})
 	}
 	slices.SortFunc(r.Nodes, func(a, b *NodeConnections) int { return strings.Compare(a.Node, b.Node) })
 	return r
@@ -86,6 +97,9 @@ func (g *sessionGrain) deliver(msg *DeliverToUser) *DeliverReply {
 	}
 	reply := &DeliverReply{Nodes: sent}
 	g.replies.put(msg.GetIdemKey(), reply)
+	if fn := g.env.sessionEvents.Load(); fn != nil {
+		(*fn)(g.userID, msg.GetAction(), msg.GetData())
+	}
 	return reply
 }
 
@@ -95,11 +109,37 @@ func nodeSubject(e *env, node string) string { return e.node.Bus().Subject("node
 type Sessions struct{ env *env }
 
 // Attach sets how many connections of the user this node holds (0 to
-// detach); repeating it is harmless.
+// detach), none of them focused; repeating it is harmless.
 func (s *Sessions) Attach(ctx context.Context, userID int64, connections int) error {
+	return s.AttachFocused(ctx, userID, connections, 0)
+}
+
+// AttachFocused sets how many connections of the user this node holds (0
+// to detach) and how many of them show the site focused; repeating it is
+// harmless.
+func (s *Sessions) AttachFocused(ctx context.Context, userID int64, connections, focused int) error {
 	_, err := s.env.request(ctx, sessionKind, strconv.FormatInt(userID, 10),
-		&SetSessionNode{Node: s.env.node.Name(), Connections: int32(connections)})
+		&SetSessionNode{Node: s.env.node.Name(), Connections: int32(connections), Focused: int32(focused)})
 	return err
+}
+
+// Focused reports whether the user has a connection, on any node, whose
+// page is visible and focused.
+func (s *Sessions) Focused(ctx context.Context, userID int64) (bool, error) {
+	res, err := s.env.request(ctx, sessionKind, strconv.FormatInt(userID, 10), &GetSession{})
+	if err != nil {
+		return false, err
+	}
+	reply, ok := res.(*SessionReply)
+	if !ok {
+		return false, fmt.Errorf("%w: unexpected reply %T", ErrUnavailable, res)
+	}
+	for _, n := range reply.GetNodes() {
+		if n.GetFocused() > 0 {
+			return true, nil
+		}
+	}
+	return false, nil
 }
 
 // Moved reports whether the last topology change this node saw moved the
@@ -129,6 +169,22 @@ func (s *Sessions) Nodes(ctx context.Context, userID int64) (map[string]int, err
 		out[n.GetNode()] = int(n.GetConnections())
 	}
 	return out, nil
+}
+
+// SessionEventFunc is told of an event a session grain routed to its
+// member (a retried delivery is told once). It runs in the grain, on the
+// node that owns the member's session: it must not block.
+type SessionEventFunc func(userID int64, action string, data []byte)
+
+// OnDeliver makes the session grains of this node tell fn of every event
+// they route, so that what must happen once per member (Web Push's
+// debouncing) happens on one node; nil stops it.
+func (s *Sessions) OnDeliver(fn SessionEventFunc) {
+	if fn == nil {
+		s.env.sessionEvents.Store(nil)
+		return
+	}
+	s.env.sessionEvents.Store(&fn)
 }
 
 // Deliver routes an event (a websocket action and its JSON data) to every

@@ -25,11 +25,13 @@ const (
 )
 
 // SetSessionNode sets how many connections a node holds for the user
-// (0: none). Idempotent like SetMember.
+// (0: none), and how many of them show the site focused (the client's
+// focus command). Idempotent like SetMember.
 type SetSessionNode struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Node          string                 `protobuf:"bytes,1,opt,name=node,proto3" json:"node,omitempty"`
 	Connections   int32                  `protobuf:"varint,2,opt,name=connections,proto3" json:"connections,omitempty"`
+	Focused       int32                  `protobuf:"varint,3,opt,name=focused,proto3" json:"focused,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -78,6 +80,13 @@ func (x *SetSessionNode) GetConnections() int32 {
 	return 0
 }
 
+func (x *SetSessionNode) GetFocused() int32 {
+	if x != nil {
+		return x.Focused
+	}
+	return 0
+}
+
 // GetSession asks where the user is connected.
 type GetSession struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
@@ -115,11 +124,13 @@ func (*GetSession) Descriptor() ([]byte, []int) {
 	return file_session_proto_rawDescGZIP(), []int{1}
 }
 
-// NodeConnections is one node and the user's connections on it.
+// NodeConnections is one node and the user's connections on it (focused:
+// how many of them show the site focused).
 type NodeConnections struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Node          string                 `protobuf:"bytes,1,opt,name=node,proto3" json:"node,omitempty"`
 	Connections   int32                  `protobuf:"varint,2,opt,name=connections,proto3" json:"connections,omitempty"`
+	Focused       int32                  `protobuf:"varint,3,opt,name=focused,proto3" json:"focused,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -164,6 +175,13 @@ func (x *NodeConnections) GetNode() string {
 func (x *NodeConnections) GetConnections() int32 {
 	if x != nil {
 		return x.Connections
+	}
+	return 0
+}
+
+func (x *NodeConnections) GetFocused() int32 {
+	if x != nil {
+		return x.Focused
 	}
 	return 0
 }
@@ -394,15 +412,17 @@ var File_session_proto protoreflect.FileDescriptor
 
 const file_session_proto_rawDesc = "" +
 	"\n" +
-	"\rsession.proto\x12\vsouk.actors\"F\n" +
+	"\rsession.proto\x12\vsouk.actors\"`\n" +
 	"\x0eSetSessionNode\x12\x12\n" +
 	"\x04node\x18\x01 \x01(\tR\x04node\x12 \n" +
-	"\vconnections\x18\x02 \x01(\x05R\vconnections\"\f\n" +
+	"\vconnections\x18\x02 \x01(\x05R\vconnections\x12\x18\n" +
+	"\afocused\x18\x03 \x01(\x05R\afocused\"\f\n" +
 	"\n" +
-	"GetSession\"G\n" +
+	"GetSession\"a\n" +
 	"\x0fNodeConnections\x12\x12\n" +
 	"\x04node\x18\x01 \x01(\tR\x04node\x12 \n" +
-	"\vconnections\x18\x02 \x01(\x05R\vconnections\"B\n" +
+	"\vconnections\x18\x02 \x01(\x05R\vconnections\x12\x18\n" +
+	"\afocused\x18\x03 \x01(\x05R\afocused\"B\n" +
 	"\fSessionReply\x122\n" +
 	"\x05nodes\x18\x01 \x03(\v2\x1c.souk.actors.NodeConnectionsR\x05nodes\"V\n" +
 	"\rDeliverToUser\x12\x19\n" +

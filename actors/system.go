@@ -96,6 +96,9 @@ type env struct {
 	// chatCommits and chatCommitted count the rooms' group commits and
 	// the messages they stored.
 	chatCommits, chatCommitted atomic.Int64
+	// sessionEvents is told of every event the session grains of this
+	// node route (Sessions.OnDeliver); nil: nobody is.
+	sessionEvents atomic.Pointer[SessionEventFunc]
 }
 
 // Option changes how Start builds the system.

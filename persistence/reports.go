@@ -189,8 +189,9 @@ type Resolution struct {
 	By     int64
 	// At is epoch ms; Resolve sets it when 0.
 	At int64
-	// Ban, when not 0, is the member banned at At in the same transaction
-	// (kept at their first ban when banned before).
+	// Ban, when not 0, is the member banned for good at At in the same
+	// transaction, with Note as the reason and By as who banned (a ban in
+	// force is kept as it was).
 	Ban int64
 	// Notice, when not nil, is created with Writes in the same transaction.
 	Notice *Notification
@@ -216,7 +217,10 @@ func (s ReportsStore) Resolve(ctx context.Context, id int64, res Resolution) (Re
 			return errors.Join(errNoChange, err)
 		}
 		if res.Ban != 0 {
-			if _, err := tx.ExecContext(ctx, `UPDATE users SET banned_at = $1 WHERE id = $2 AND banned_at = 0`, res.At, res.Ban); err != nil {
+			// A ban from the queue is permanent, its reason the note; a ban
+			// in force is kept as it was (an ended one is replaced).
+			if _, err := tx.ExecContext(ctx, `UPDATE users SET banned_at = $1, banned_until = 0, ban_reason = $3,
+				banned_by = $4 WHERE id = $2 AND NOT `+bannedAt("", "$1"), res.At, res.Ban, res.Note, res.By); err != nil {
 				return err
 			}
 		}
@@ -250,12 +254,13 @@ func (s ReportsStore) BannedAt(ctx context.Context, userID int64) (int64, error)
 	return at, nil
 }
 
-// Admins returns the ids of the administrators who are not banned.
+// Admins returns the ids of the administrators whose ban, if any, is not
+// in force.
 func (s ReportsStore) Admins(ctx context.Context) ([]int64, error) {
 	ids, err := queryList(ctx, s.db.reads, func(row scanner) (int64, error) {
 		var id int64
 		return id, row.Scan(&id)
-	}, `SELECT id FROM users WHERE is_admin = $1 AND banned_at = 0 ORDER BY id`, true)
+	}, `SELECT id FROM users WHERE is_admin = $1 AND NOT `+bannedAt("", "$2")+` ORDER BY id`, true, Now())
 	if err != nil {
 		return nil, fmt.Errorf("reports store: admins: %w", err)
 	}

@@ -108,7 +108,7 @@ func (s SearchStore) Content(ctx context.Context, q SearchQuery) ([]SearchHit, e
 	return nonNilSlice(hits), nil
 }
 
-// Members returns up to limit members (not banned) whose name or slug
+// Members returns up to limit members (not banned, or whose ban ended) whose name or slug
 // holds every token of key (as Content matches), ranked by how many of the
 // tokens are whole words of them ("ann" before "annabel"), then the newest
 // first.
@@ -122,10 +122,10 @@ func (s SearchStore) Members(ctx context.Context, key string, limit int) ([]User
 		cols[i] = "u." + cols[i]
 	}
 	query := `SELECT ` + strings.Join(cols, ", ") + ` FROM search_docs d JOIN users u ON u.id = d.target_id
-		WHERE ` + s.match() + ` AND d.kind = '` + SearchMember + `' AND u.banned_at = 0
+		WHERE ` + s.match() + ` AND d.kind = '` + SearchMember + `' AND NOT ` + bannedAt("u.", "$"+strconv.Itoa(maxSearchTokens+3)) + `
 		ORDER BY ` + titleScore(2) + ` DESC, u.created_at DESC, u.id DESC LIMIT $` + strconv.Itoa(maxSearchTokens+2)
 	args := append([]any{s.matchArg(tokens)}, titlePatterns(tokens, true)...)
-	args = append(args, limit)
+	args = append(args, limit, Now())
 	users, err := queryList(ctx, s.db.reads, func(row scanner) (User, error) { return scanUser(row) }, query, args...)
 	if err != nil {
 		return nil, fmt.Errorf("search store: members: %w", err)

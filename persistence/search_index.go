@@ -169,9 +169,12 @@ func (db *DB) indexAnswerOf(ctx context.Context, tx *sql.Tx, id, topicID int64) 
 }
 
 // indexUser writes the entry of the member id (their name and slug) as
-// they are in tx.
+// they are in tx. It reads only the columns the index needs, which the
+// search migration (version 17) finds before later migrations add more.
 func (db *DB) indexUser(ctx context.Context, tx *sql.Tx, id int64) error {
-	u, err := scanUser(tx.QueryRowContext(ctx, `SELECT `+userColumns+` FROM users WHERE id = $1`, id))
+	var u User
+	err := tx.QueryRowContext(ctx, `SELECT id, name, slug, avatar_url, created_at FROM users WHERE id = $1`, id).Scan(
+		&u.ID, &u.Name, &u.Slug, &u.AvatarURL, &u.CreatedAt)
 	if errors.Is(err, sql.ErrNoRows) {
 		return unindex(ctx, tx, SearchMember, id)
 	} else if err != nil {

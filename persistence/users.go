@@ -29,6 +29,10 @@ type User struct {
 	// VIPExpiresAt is when the VIP tier ends, epoch ms; 0 with a VIPKey means never.
 	VIPExpiresAt int64
 	IsAdmin      bool
+	// CanBuilder is the builder role an administrator gave: the page
+	// builder without being an administrator. Update leaves it alone
+	// (AdminMembersStore.SetRoles changes it).
+	CanBuilder bool
 	// DarkRoom is set on members barred from posting and chatting.
 	DarkRoom bool
 	// HasInfomation is set once the member completed the profile (spelled as the client spells it).
@@ -62,7 +66,7 @@ func (db *DB) Users() UsersStore { return UsersStore{db: db} }
 
 // userColumns are every column of a user, in scanUser's and insertUser's order.
 const userColumns = `id, name, slug, description, avatar_url, email, phone, password_hash, level_key,
-	vip_key, vip_expires_at, is_admin, dark_room, has_information, created_at, updated_at, referrer_id, profile`
+	vip_key, vip_expires_at, is_admin, dark_room, has_information, created_at, updated_at, referrer_id, profile, can_builder`
 
 // scanUser scans userColumns, then the extra columns into extra.
 func scanUser(row scanner, extra ...any) (User, error) {
@@ -71,7 +75,7 @@ func scanUser(row scanner, extra ...any) (User, error) {
 	var profile string
 	err := row.Scan(append([]any{&u.ID, &u.Name, &u.Slug, &u.Description, &u.AvatarURL, &email, &phone,
 		&u.PasswordHash, &u.LevelKey, &u.VIPKey, &u.VIPExpiresAt, &u.IsAdmin, &u.DarkRoom,
-		&u.HasInfomation, &u.CreatedAt, &u.UpdatedAt, &u.ReferrerID, &profile}, extra...)...)
+		&u.HasInfomation, &u.CreatedAt, &u.UpdatedAt, &u.ReferrerID, &profile, &u.CanBuilder}, extra...)...)
 	if err != nil {
 		return u, err
 	}
@@ -112,10 +116,10 @@ func insertUser(ctx context.Context, ids *DB, tx *sql.Tx, u *User) error {
 		return err
 	}
 	_, err = tx.ExecContext(ctx, `INSERT INTO users (`+userColumns+`)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)`,
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)`,
 		u.ID, u.Name, u.Slug, u.Description, u.AvatarURL, nullIfEmpty(u.Email), nullIfEmpty(u.Phone),
 		u.PasswordHash, u.LevelKey, u.VIPKey, u.VIPExpiresAt, u.IsAdmin, u.DarkRoom,
-		u.HasInfomation, u.CreatedAt, u.UpdatedAt, u.ReferrerID, profile)
+		u.HasInfomation, u.CreatedAt, u.UpdatedAt, u.ReferrerID, profile, u.CanBuilder)
 	if err != nil {
 		return mapError(err)
 	}
@@ -170,8 +174,8 @@ func (s UsersStore) GetByLogin(ctx context.Context, login string) (User, error) 
 	return u, nil
 }
 
-// Update replaces every field of the user with u.ID except CreatedAt, and
-// sets UpdatedAt. It returns ErrNotFound for an unknown ID and ErrConflict
+// Update replaces every field of the user with u.ID except CreatedAt and
+// CanBuilder, and sets UpdatedAt. It returns ErrNotFound for an unknown ID and ErrConflict
 // when the new slug, email or phone is taken.
 func (s UsersStore) Update(ctx context.Context, u User) error {
 	profile, err := encodeJSON(u.Profile)

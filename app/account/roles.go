@@ -81,6 +81,8 @@ func loadRights(ctx context.Context, db *persistence.DB, u persistence.User, now
 			r.media[t] = persistence.MediaRole{Can: true, Max: 0, SizeMB: r.media[t].SizeMB}
 		}
 	} else {
+		// The builder role an administrator gave holds whatever the levels say.
+		r.canBuilder = u.CanBuilder
 		for _, l := range []*persistence.Level{r.level, r.vip} {
 			if l == nil {
 				continue

@@ -52,6 +52,10 @@ type Spec struct {
 	// the few whose work is long by nature (finishing an upload); 0 keeps
 	// the registry's.
 	Timeout time.Duration
+	// Audit makes the registry's Auditor record every call by a signed-in
+	// caller, as it does for every Admin action; for member actions whose
+	// effect operators must be able to trace (builder.publish).
+	Audit bool
 }
 
 // Validator is implemented by inputs that check themselves after decoding;
@@ -81,6 +85,7 @@ type Registry struct {
 	mu      sync.RWMutex
 	actions map[string]entry // guarded by mu
 	timeout time.Duration    // guarded by mu
+	auditor Auditor          // guarded by mu; nil records nothing
 }
 
 // NewRegistry returns an empty registry whose actions run for at most
@@ -146,6 +151,7 @@ func (r *Registry) call(ctx context.Context, name string, data json.RawMessage, 
 	r.mu.RLock()
 	e, ok := r.actions[name]
 	timeout := r.timeout
+	auditor := r.auditor
 	r.mu.RUnlock()
 	if !ok || e.spec.Socket != socket {
 		return nil, UnknownAction(name)
@@ -153,6 +159,16 @@ func (r *Registry) call(ctx context.Context, name string, data json.RawMessage, 
 	if e.spec.Timeout > 0 {
 		timeout = e.spec.Timeout
 	}
+	if auditor != nil && (e.spec.Access == Admin || e.spec.Audit) {
+		reply, err := r.run(ctx, e, data, timeout)
+		r.audit(ctx, auditor, name, data, err)
+		return reply, err
+	}
+	return r.run(ctx, e, data, timeout)
+}
+
+// run checks the caller's access and runs the handler within timeout.
+func (r *Registry) run(ctx context.Context, e entry, data json.RawMessage, timeout time.Duration) (any, error) {
 	viewer := RequestFrom(ctx).Viewer
 	switch e.spec.Access {
 	case Member:

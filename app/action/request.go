@@ -81,6 +81,7 @@ type Request struct {
 	RefreshToken string
 
 	change *sessionChange // set by SignIn and SignOut
+	audits []auditChange  // appended by AuditChange
 }
 
 type requestKey struct{}

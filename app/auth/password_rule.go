@@ -87,3 +87,15 @@ func accountNames(id credential.Identity, names []string) []string {
 	}
 	return out
 }
+
+// CheckNewPassword applies the sign-up rule (checkPassword) to a password
+// set for the account known by phoneOrEmail (an email, or a phone with its
+// +dial code) and names; it returns the account's normalized identity.
+// souk admin, the operators' command line, sets passwords with it.
+func CheckNewPassword(phoneOrEmail, pw string, names ...string) (credential.Identity, error) {
+	id, err := parseIdentity(phoneOrEmail, "")
+	if err != nil {
+		return credential.Identity{}, err
+	}
+	return id, checkPassword(pw, "", id, names...)
+}

@@ -266,18 +266,25 @@ func (s *Sessions) endSession(ctx context.Context, userID, session int64) error 
 	return s.RefreshRevocations(ctx)
 }
 
+// EndSession ends one session of a member (an operator's revocation), on
+// every node within RevocationPoll; another member's session is left alone.
+func (s *Sessions) EndSession(ctx context.Context, userID, session int64) error {
+	return s.endSession(ctx, userID, session)
+}
+
 // EndAll ends every session of a member, on every node within
 // RevocationPoll (a ban: see refuseBanned).
 func (s *Sessions) EndAll(ctx context.Context, userID int64) error { return s.endAll(ctx, userID) }
 
-// refuseBanned is ErrBanned for a member an administrator banned: no
-// session starts or goes on for them.
+// refuseBanned is ErrBanned for a member an administrator banned, while
+// the ban is in force: no session starts or goes on for them. A ban that
+// has ended refuses nothing.
 func (s *Sessions) refuseBanned(ctx context.Context, userID int64) error {
-	at, err := s.db.Reports().BannedAt(ctx, userID)
+	m, err := s.db.AdminMembers().Get(ctx, userID)
 	switch {
 	case err != nil:
 		return fmt.Errorf("auth: banned: %w", err)
-	case at != 0:
+	case m.Ban.InForce(persistence.Millis(s.now())):
 		return ErrBanned
 	}
 	return nil

@@ -17,7 +17,8 @@ type builder struct {
 
 // viewer checks that the request's viewer may use the builder: an
 // administrator, or a member whose growth level (the lowest level when
-// theirs is gone) or unexpired VIP tier has canBuilder. It reads the
+// theirs is gone) or unexpired VIP tier has canBuilder, or who holds the
+// builder role an administrator gave. It reads the
 // member's row, so that a right lost shows at once.
 func (s *Service) viewer(ctx context.Context) (builder, error) {
 	v := action.RequestFrom(ctx).Viewer
@@ -45,6 +46,9 @@ func (s *Service) viewer(ctx context.Context) (builder, error) {
 }
 
 func (s *Service) canBuilder(ctx context.Context, u persistence.User) (bool, error) {
+	if u.CanBuilder {
+		return true, nil
+	}
 	growth, err := s.db.Levels().List(ctx, persistence.LevelKindGrowth)
 	if err != nil {
 		return false, fmt.Errorf("builder: levels: %w", err)

@@ -92,6 +92,7 @@ func (s *Service) Register(r *action.Registry) {
 		Summary: "Validates the draft again and publishes it as a new version in one transaction (header and " +
 			"footer, pages); tells every open page (live event layout on channel site).",
 		Access: action.Member,
+		Audit:  true,
 	}, s.Publish)
 	action.Register(r, action.Spec{
 		Name:    "builder.versions",
@@ -108,6 +109,7 @@ func (s *Service) Register(r *action.Registry) {
 		Summary: "Publishes an older version's document again as a new version and resets the draft to it; " +
 			"expectVersion must be the version published now, else 409 builder.error.stale.",
 		Access: action.Member,
+		Audit:  true,
 	}, s.Rollback)
 }
 

@@ -62,6 +62,9 @@ func (s *Service) send(ctx context.Context, in SendChatInput) (*actors.ChatEvent
 	if err := s.checkAccess(ctx); err != nil {
 		return nil, err
 	}
+	if err := s.checkMuted(ctx, room); err != nil {
+		return nil, err
+	}
 	text := member.PlainText(in.Text, true)
 	switch {
 	case text == "":

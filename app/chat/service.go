@@ -77,6 +77,8 @@ type Service struct {
 	known     sync.Map // room name → struct{}: rooms seen to exist (rooms are never removed)
 	growth    Growth   // nil awards none
 	log       *slog.Logger
+	// mutes is the node's view of the members muted per room.
+	mutes *muteCache
 }
 
 // New returns the chat service.
@@ -90,6 +92,7 @@ func New(cfg Config) *Service {
 		s.now = time.Now
 	}
 	s.history = newHistoryCache(s.now)
+	s.mutes = &muteCache{db: cfg.DB, now: s.now}
 	if s.maxRunes <= 0 {
 		s.maxRunes = MaxMessageRunes
 	}

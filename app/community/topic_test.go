@@ -8,32 +8,21 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"souk/app/action"
-	"souk/app/i18n"
 	"souk/app/internal/apptest"
 	"souk/app/internal/gate"
+	"souk/internal/i18ntest"
 	"souk/persistence"
-	"souk/webui"
 )
 
 // TestMessagesAreTranslated: every key this package answers with is in
 // the three message files.
 func TestMessagesAreTranslated(t *testing.T) {
 	t.Parallel()
-	catalog, err := i18n.Load(webui.Locales(), action.Languages...)
-	require.NoError(t, err)
-	var keys []string
-	for _, e := range []*action.Error{ErrTitle, ErrContent, ErrMoney, ErrBountyDeadline, ErrVoteCount, ErrVoteContent,
-		ErrVoteDeadline, ErrDeadline, ErrNodeNotFound, ErrTopicNotFound, ErrAnswerNotFound, ErrNotJoined, ErrJoinClosed,
-		ErrDarkRoom, ErrNotAuthor, ErrClosed, ErrVoteEnded, ErrVoted, ErrNotVote, ErrOption, ErrNotBounty, ErrSettled,
-		ErrExpired, ErrSelfAward, ErrShares, ErrTypeChange, ErrCurrency, ErrIdemMismatch, ErrBadCursor,
-		ErrTitleLength(MaxTitle), ErrLevel("Lv2"), ErrInsufficient("USD")} {
-		keys = append(keys, e.Key)
-	}
-	for _, lang := range action.Languages {
-		for _, key := range keys {
-			assert.True(t, catalog.Has(lang, key), "%s has %s", lang, key)
-		}
-	}
+	i18ntest.RequireTranslated(t, i18ntest.Keys(ErrTitle, ErrContent, ErrMoney, ErrBountyDeadline, ErrVoteCount,
+		ErrVoteContent, ErrVoteDeadline, ErrDeadline, ErrNodeNotFound, ErrTopicNotFound, ErrAnswerNotFound, ErrNotJoined,
+		ErrJoinClosed, ErrDarkRoom, ErrNotAuthor, ErrClosed, ErrVoteEnded, ErrVoted, ErrNotVote, ErrOption, ErrNotBounty,
+		ErrSettled, ErrExpired, ErrSelfAward, ErrShares, ErrTypeChange, ErrCurrency, ErrIdemMismatch, ErrBadCursor,
+		ErrTitleLength(MaxTitle), ErrLevel("Lv2"), ErrInsufficient("USD"))...)
 }
 
 func TestCreateTopicRefusals(t *testing.T) {

@@ -19,19 +19,33 @@ const gatherWait = 700 * time.Millisecond
 
 // NodeStatus is one node's view of the cluster.
 type NodeStatus struct {
-	Node        string         `json:"node" doc:"the node's name (node-<id>)"`
-	MemberID    string         `json:"memberId" doc:"its current cluster member id"`
-	Serving     bool           `json:"serving" doc:"it takes traffic: /readyz answers 200"`
-	Reason      string         `json:"reason,omitempty" doc:"why it does not serve"`
-	Members     []string       `json:"members" doc:"the member ids of its topology, sorted"`
-	Peers       []string       `json:"peers" doc:"the other nodes it sees through gossip, sorted"`
-	Grains      map[string]int `json:"grains" doc:"grains active on it by kind: room, session, wallet, upload"`
-	Websockets  int64          `json:"websockets" doc:"its open websocket connections"`
-	NATSRoutes  int            `json:"natsRoutes" doc:"its embedded NATS server's routes to the others; -1 with an external NATS"`
-	Restarts    int64          `json:"memberRestarts" doc:"times its membership restarted under a new id"`
-	Version     string         `json:"version" doc:"the build it runs"`
-	StartedAt   int64          `json:"startedAt" doc:"epoch ms"`
-	RespondedAt int64          `json:"respondedAt" doc:"epoch ms"`
+	Node       string         `json:"node" doc:"the node's name (node-<id>)"`
+	MemberID   string         `json:"memberId" doc:"its current cluster member id"`
+	Serving    bool           `json:"serving" doc:"it takes traffic: /readyz answers 200"`
+	Reason     string         `json:"reason,omitempty" doc:"why it does not serve"`
+	Members    []string       `json:"members" doc:"the member ids of its topology, sorted"`
+	Peers      []string       `json:"peers" doc:"the other nodes it sees through gossip, sorted"`
+	Grains     map[string]int `json:"grains" doc:"grains active on it by kind: room, session, wallet, upload"`
+	Websockets int64          `json:"websockets" doc:"its open websocket connections"`
+	NATSRoutes int            `json:"natsRoutes" doc:"its embedded NATS server's routes to the others; -1 with an external NATS"`
+	Restarts   int64          `json:"memberRestarts" doc:"times its membership restarted under a new id"`
+	// ChatPerSecond and DeliveriesPerSecond are rates over the last
+	// RateWindow (Rates); zero on a node just started.
+	ChatPerSecond       float64 `json:"chatPerSecond" doc:"chat messages its room grains accepted per second, over the last few seconds"`
+	DeliveriesPerSecond float64 `json:"deliveriesPerSecond" doc:"websocket frames it wrote per second, over the last few seconds"`
+	DB                  DBPool  `json:"db" doc:"its database connections now"`
+	Version             string  `json:"version" doc:"the build it runs"`
+	StartedAt           int64   `json:"startedAt" doc:"epoch ms"`
+	RespondedAt         int64   `json:"respondedAt" doc:"epoch ms"`
+}
+
+// DBPool is a node's database connections (sql.DB.Stats of its pools,
+// added together).
+type DBPool struct {
+	Open    int `json:"open" doc:"connections open, in use or idle"`
+	InUse   int `json:"inUse" doc:"connections running a query or a transaction"`
+	Idle    int `json:"idle" doc:"connections open and waiting"`
+	MaxOpen int `json:"maxOpen" doc:"the bound of open connections (0: none)"`
 }
 
 // Cluster gathers the nodes' views (cmd/souk implements it over the bus).
@@ -50,8 +64,8 @@ func New(c Cluster) *Service { return &Service{cluster: c} }
 func (s *Service) Register(r *action.Registry) {
 	action.Register(r, action.Spec{
 		Name: "admin.clusterStatus",
-		Summary: "Every node's own view of the cluster (members, peers, serving or why not, grains by kind, websockets, NATS " +
-			"routes), gathered over the bus for 0.7 s, and whether the views agree. `souk cluster status` prints it.",
+		Summary: "Every node's own view of the cluster (members, peers, serving or why not, grains by kind, websockets, " +
+			"chat messages and deliveries per second, database connections, NATS routes), gathered over the bus for 0.7 s, and whether the views agree. `souk cluster status` prints it.",
 		Access: action.Admin,
 	}, s.ClusterStatus)
 }

@@ -24,6 +24,8 @@ type GetReply struct {
 	// LayoutVersion is read before the settings: they are at least as new
 	// as the layout of that version.
 	LayoutVersion int64 `json:"layoutVersion" doc:"the published layout's version (0: none yet); a live layout event with a higher one means this reply is older"`
+	// SettingsVersion is read before the settings too, for the same reason.
+	SettingsVersion int64 `json:"settingsVersion" doc:"the operators' settings version (0: never saved); a live settings event with a higher one means this reply is older"`
 
 	// encoded is the reply's JSON when it comes from the cache; nil otherwise.
 	encoded []byte
@@ -45,7 +47,7 @@ func (s *Service) Get(ctx context.Context, in GetInput) (GetReply, error) {
 	if reply, ok := s.cached(key); ok {
 		return reply, nil
 	}
-	at := s.now()
+	at, gen := s.now(), s.generation()
 	reply, err := s.load(ctx, lang, currency)
 	if err != nil {
 		return GetReply{}, err
@@ -53,7 +55,7 @@ func (s *Service) Get(ctx context.Context, in GetInput) (GetReply, error) {
 	if encoded, err := json.Marshal(reply); err == nil {
 		reply.encoded = encoded
 	}
-	s.remember(key, reply, at)
+	s.remember(key, reply, at, gen)
 	return reply, nil
 }
 
@@ -62,6 +64,10 @@ func (s *Service) load(ctx context.Context, lang, currency string) (GetReply, er
 	version, err := s.versions.Current(ctx)
 	if err != nil {
 		return GetReply{}, err
+	}
+	settingsVersion, err := s.settingsVersions.Current(ctx)
+	if err != nil {
+		return GetReply{}, fmt.Errorf("settings: get: %w", err)
 	}
 	var out Settings
 	if err := s.loadTables(ctx, lang, currency, &out); err != nil {
@@ -104,7 +110,7 @@ func (s *Service) load(ctx context.Context, lang, currency string) (GetReply, er
 	out.Report = localizeReport(report, lang)
 	out.AddressPicker = localizeAddressPicker(picker, lang)
 	out.PageSettings = localizePages(pages, lang)
-	return GetReply{Settings: out, LayoutVersion: version}, nil
+	return GetReply{Settings: out, LayoutVersion: version, SettingsVersion: settingsVersion}, nil
 }
 
 // loadTables fills the levels, languages and currencies, and picks the

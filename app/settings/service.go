@@ -29,6 +29,9 @@ type Service struct {
 	db       *persistence.DB
 	now      func() time.Time
 	versions *layout.VersionGate // reads the time with now
+	// settingsVersions gates the operators' settings version the same way:
+	// the tables it versions are read from copies too.
+	settingsVersions *layout.VersionGate
 
 	// offered lists the social providers the node can sign in with; nil
 	// leaves login_box.social as stored.
@@ -36,6 +39,7 @@ type Service struct {
 
 	mu    sync.Mutex
 	cache map[string]cachedReply // guarded by mu: by language and currency asked for
+	gen   uint64                 // guarded by mu: bumped by DropCache
 }
 
 // cachedReply is a reply and when it was read. Its Settings are shared by
@@ -58,6 +62,7 @@ func WithSocialProviders(keys []string) Option {
 func New(db *persistence.DB, opts ...Option) *Service {
 	s := &Service{db: db, now: time.Now, cache: make(map[string]cachedReply)}
 	s.versions = layout.NewVersionGate(db.Layouts().Version, func() time.Time { return s.now() })
+	s.settingsVersions = layout.NewVersionGate(db.Settings().Version, func() time.Time { return s.now() })
 	for _, opt := range opts {
 		opt(s)
 	}
@@ -74,13 +79,37 @@ func (s *Service) cached(key string) (GetReply, bool) {
 	return c.reply, true
 }
 
-func (s *Service) remember(key string, reply GetReply, at time.Time) {
+// generation is the cache's generation now: a reply read from then on is
+// remembered only if DropCache was not called meanwhile.
+func (s *Service) generation() uint64 {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	return s.gen
+}
+
+// remember keeps reply, read at at from the cache's generation gen; a
+// reply read while DropCache ran may predate the change and is not kept.
+func (s *Service) remember(key string, reply GetReply, at time.Time, gen uint64) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if gen != s.gen {
+		return
+	}
 	if len(s.cache) >= maxCached {
 		clear(s.cache)
 	}
 	s.cache[key] = cachedReply{reply: reply, at: at}
+}
+
+// DropCache forgets every cached reply: the next utils.getSettings reads
+// the settings again. A node calls it when the operators saved the
+// settings (on any node), so that the change shows at once rather than
+// within CacheTTL.
+func (s *Service) DropCache() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	clear(s.cache)
+	s.gen++
 }
 
 // Register adds utils.getSettings to r.

@@ -183,6 +183,13 @@ func (s *Service) Register(r *action.Registry) {
 		Access: action.Admin,
 	}, s.SaveProduct)
 	action.Register(r, action.Spec{
+		Name: "admin.product",
+		Summary: "A stored product exactly as mutates.saveProduct takes it (every language, every variant's prices per " +
+			"currency and stock; a code product's count of free codes, never the codes), with the product form's " +
+			"choices: shop categories, VIP tiers, levels and currencies. Without id: the choices only.",
+		Access: action.Admin,
+	}, s.AdminProduct)
+	action.Register(r, action.Spec{
 		Name:    "cart.get",
 		Summary: "The viewer's cart priced in the request's currency, with a coupon applied when couponCode is given.",
 		Access:  action.Member,

@@ -128,6 +128,12 @@ func newAuthzFixture(t *testing.T, sockets map[string]bool) *authzFixture {
 		}
 	}
 	base, log := startLoggedServer(t, append(rooms, ownedRoom)...)
+	return signInDemo(t, base, log, sockets)
+}
+
+// signInDemo is the fixture of the node at base: the demo member, VIP and
+// admin signed in, each on a client of their own.
+func signInDemo(t *testing.T, base string, log *nodeLog, sockets map[string]bool) *authzFixture {
 	f := &authzFixture{t: t, base: base, log: log, sockets: sockets, codes: map[string][2]string{}}
 	f.clients[asGuest] = newClient(t)
 	for _, as := range roles[asMember:] {

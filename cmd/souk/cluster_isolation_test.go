@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"fmt"
 	"net/http"
 	"strings"
 	"testing"
@@ -17,12 +16,7 @@ import (
 func TestSeededNodeAloneIsNotReady(t *testing.T) {
 	dataDir, db := clusterTestStore(t)
 	dead := freeAddr(t) // nothing listens there
-	args := []string{"serve", "--dev", "--http", "127.0.0.1:0", "--data", dataDir,
-		"--node-id", "2", "--gossip", freeAddr(t), "--join", dead}
-	if db != "" {
-		args = append(args, "--db", db)
-	}
-	n := launchNode(t, args)
+	n := launchNode(t, nodeArgs(dataDir, db, 2, freeAddr(t), "--join", dead))
 	// A node given seeds expects peers, even when its database records no
 	// other live node.
 	require.Eventually(t, func() bool {
@@ -54,14 +48,7 @@ func TestSeededNodeAloneIsNotReady(t *testing.T) {
 // is not ready before.
 func TestNodesFindEachOtherInTheDatabase(t *testing.T) {
 	dataDir, db := clusterTestStore(t)
-	args := func(id int, gossip string) []string {
-		a := []string{"serve", "--dev", "--http", "127.0.0.1:0", "--data", dataDir,
-			"--node-id", fmt.Sprint(id), "--gossip", gossip, "--log-level", "debug"}
-		if db != "" {
-			a = append(a, "--db", db)
-		}
-		return a
-	}
+	args := func(id int, gossip string) []string { return nodeArgs(dataDir, db, id, gossip, "--log-level", "debug") }
 	gossip1 := freeAddr(t)
 	n1 := startMediaNode(t, args(1, gossip1))
 	n2 := launchNode(t, args(2, freeAddr(t)))

@@ -105,6 +105,40 @@ func clusterTestStore(t *testing.T) (dataDir, db string) {
 	return t.TempDir(), db
 }
 
+// postgresClusterStore is clusterTestStore for a test whose nodes must
+// share PostgreSQL: it skips when SOUK_TEST_POSTGRES_URL is not set.
+func postgresClusterStore(t *testing.T) (dataDir, db string) {
+	t.Helper()
+	if os.Getenv(pgtest.Env) == "" {
+		t.Skip(pgtest.Env + " not set: the nodes share PostgreSQL")
+	}
+	return clusterTestStore(t)
+}
+
+// nodeArgs is the serve command of node id on dataDir and db (SQLite in
+// dataDir when db is ""), its gossip on gossip, with flags after.
+func nodeArgs(dataDir, db string, id int, gossip string, flags ...string) []string {
+	args := []string{"serve", "--dev", "--http", "127.0.0.1:0", "--data", dataDir, "--node-id", fmt.Sprint(id),
+		"--gossip", gossip}
+	if db != "" {
+		args = append(args, "--db", db)
+	}
+	return append(args, flags...)
+}
+
+// startNodes starts n nodes on dataDir and db with flags, the first the
+// seed the others join, and waits until each one is ready.
+func startNodes(t *testing.T, n int, dataDir, db string, flags ...string) []*mediaNode {
+	t.Helper()
+	seed := freeAddr(t)
+	nodes := []*mediaNode{startMediaNode(t, nodeArgs(dataDir, db, 1, seed, flags...))}
+	for i := 2; i <= n; i++ {
+		args := nodeArgs(dataDir, db, i, freeAddr(t), append([]string{"--join", seed}, flags...)...)
+		nodes = append(nodes, startMediaNode(t, args))
+	}
+	return nodes
+}
+
 // startMediaNode starts a node and waits until /readyz says 200.
 func startMediaNode(t *testing.T, args []string) *mediaNode {
 	t.Helper()
@@ -195,23 +229,7 @@ func (n *mediaNode) waitReady(t *testing.T, within time.Duration) {
 // is set, else one SQLite folder; the files are in that database.
 func TestUploadSurvivesItsNode(t *testing.T) {
 	dataDir, db := clusterTestStore(t)
-	seed := freeAddr(t)
-	var nodes []*mediaNode
-	for i := 1; i <= 3; i++ {
-		gossip := seed
-		if i > 1 {
-			gossip = freeAddr(t)
-		}
-		args := []string{"serve", "--dev", "--http", "127.0.0.1:0", "--data", dataDir, "--media-store", "db",
-			"--node-id", fmt.Sprint(i), "--gossip", gossip, "--log-level", "debug", "--trust-proxy"}
-		if db != "" {
-			args = append(args, "--db", db)
-		}
-		if i > 1 {
-			args = append(args, "--join", seed)
-		}
-		nodes = append(nodes, startMediaNode(t, args))
-	}
+	nodes := startNodes(t, 3, dataDir, db, "--media-store", "db", "--log-level", "debug", "--trust-proxy")
 
 	client := newClient(t)
 	login := demoLogin(asAdmin)

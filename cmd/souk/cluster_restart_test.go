@@ -100,11 +100,7 @@ func TestRollingRestart(t *testing.T) {
 // while a node that should be there is missing.
 func TestRollingRestartRefusesADisagreeingCluster(t *testing.T) {
 	dataDir, db := clusterTestStore(t)
-	a := []string{"serve", "--dev", "--http", "127.0.0.1:0", "--data", dataDir, "--node-id", "1", "--gossip", freeAddr(t)}
-	if db != "" {
-		a = append(a, "--db", db)
-	}
-	n := startMediaNode(t, a)
+	n := startMediaNode(t, nodeArgs(dataDir, db, 1, freeAddr(t)))
 	admin := demoLogin(asAdmin)
 	stopped := false
 	var out bytes.Buffer

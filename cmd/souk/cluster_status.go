@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"souk/app/ops"
+	"souk/persistence"
 )
 
 // statusSubject is the bus subject every node answers its view on.
@@ -25,32 +26,71 @@ const statusSubject = "status"
 // clusterViews is ops.Cluster over the bus: each node answers its own view.
 type clusterViews struct {
 	rt      *realtimeNode
+	db      *persistence.DB
 	started time.Time
 }
 
-// view is this node's status now.
-func (c clusterViews) view() ops.NodeStatus {
+// rateSampleEvery is how often a node samples the counters its rates are
+// read from.
+const rateSampleEvery = time.Second
+
+// counters are the node's ever-growing counts its rates are read from:
+// chat messages its room grains stored, websocket frames it wrote.
+func (c clusterViews) counters() (chat, frames uint64) {
+	_, messages := c.rt.sys.ChatCommits()
+	return uint64(max(messages, 0)), c.rt.gateway.Stats().FramesOut
+}
+
+// view is this node's status now, its rates read from rates.
+func (c clusterViews) view(rates *ops.Rates) ops.NodeStatus {
 	v := c.rt.sys.Node().View()
+	chat, frames := c.counters()
+	perSecond := rates.PerSecond(time.Now(), chat, frames)
+	pool := c.db.PoolStats()
 	return ops.NodeStatus{
 		Node: v.Node, MemberID: v.MemberID, Serving: v.Serving, Reason: v.Reason, Members: v.Members, Peers: v.Peers,
 		Grains: map[string]int{"room": c.rt.sys.RoomActivations(), "session": c.rt.sys.SessionActivations(),
 			"wallet": c.rt.sys.WalletActivations(), "upload": c.rt.sys.UploadActivations()},
 		Websockets: c.rt.gateway.Stats().Open, NATSRoutes: v.Routes, Restarts: v.Restarts, Version: version,
+		ChatPerSecond: perSecond[0], DeliveriesPerSecond: perSecond[1],
+		DB:        ops.DBPool{Open: pool.Open, InUse: pool.InUse, Idle: pool.Idle, MaxOpen: pool.MaxOpen},
 		StartedAt: c.started.UnixMilli(), RespondedAt: time.Now().UnixMilli(),
 	}
 }
 
-// answer makes this node answer status requests until the returned
-// function is called.
+// answer makes this node answer status requests, and sample its counters
+// every rateSampleEvery, until the returned function is called.
 func (c clusterViews) answer() (func(), error) {
+	rates := &ops.Rates{}
 	bus := c.rt.sys.Node().Bus()
-	return bus.Answer(bus.Subject(statusSubject), func([]byte) []byte {
-		data, err := json.Marshal(c.view())
+	unsubscribe, err := bus.Answer(bus.Subject(statusSubject), func([]byte) []byte {
+		data, err := json.Marshal(c.view(rates))
 		if err != nil {
 			slog.Warn("cluster status: encode", "error", err)
 		}
 		return data
 	})
+	if err != nil {
+		return nil, err
+	}
+	done := make(chan struct{})
+	go func() {
+		tick := time.NewTicker(rateSampleEvery)
+		defer tick.Stop()
+		for {
+			chat, frames := c.counters()
+			rates.Sample(time.Now(), chat, frames)
+			select {
+			case <-done:
+				return
+			case <-tick.C:
+			}
+		}
+	}()
+	return func() {
+		close(done)
+		unsubscribe()
+	}, nil
 }
 
 // Views gathers every node's answer until ctx ends.
@@ -126,15 +166,16 @@ func runCluster(ctx context.Context, args []string, stdout, stderr io.Writer) er
 
 func printClusterStatus(w io.Writer, r ops.ClusterStatusReply) {
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "NODE\tSERVING\tMEMBERS\tPEERS\tROOMS\tSESSIONS\tWALLETS\tUPLOADS\tWEBSOCKETS\tNATS ROUTES\tVERSION")
+	fmt.Fprintln(tw, "NODE\tSERVING\tMEMBERS\tPEERS\tROOMS\tSESSIONS\tWALLETS\tUPLOADS\tWEBSOCKETS\tCHAT/S\tDELIVERIES/S\tDB IN USE/OPEN/MAX\tNATS ROUTES\tVERSION")
 	for _, n := range r.Nodes {
 		serving := "yes"
 		if !n.Serving {
 			serving = "no"
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%d\t%s\t%d\t%d\t%d\t%d\t%d\t%d\t%s\n", n.Node, serving, len(n.Members),
-			strings.Join(n.Peers, ","), n.Grains["room"], n.Grains["session"], n.Grains["wallet"], n.Grains["upload"],
-			n.Websockets, n.NATSRoutes, n.Version)
+		fmt.Fprintf(tw, "%s\t%s\t%d\t%s\t%d\t%d\t%d\t%d\t%d\t%.1f\t%.1f\t%d/%d/%d\t%d\t%s\n", n.Node, serving,
+			len(n.Members), strings.Join(n.Peers, ","), n.Grains["room"], n.Grains["session"], n.Grains["wallet"],
+			n.Grains["upload"], n.Websockets, n.ChatPerSecond, n.DeliveriesPerSecond, n.DB.InUse, n.DB.Open, n.DB.MaxOpen,
+			n.NATSRoutes, n.Version)
 	}
 	_ = tw.Flush()
 	if r.Agree {

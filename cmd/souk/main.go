@@ -29,6 +29,8 @@ Usage:
   souk bench    SCENARIO  load-test a node or a cluster (see souk bench -h)
   souk cluster  status    every node's view of the cluster, through a node (see souk cluster status -h)
   souk cluster  restart   a rolling restart, one node at a time (see souk cluster restart -h)
+  souk admin    create    make an administrator on the database (see souk admin create -h)
+  souk admin    reset-password  set a member's password and end their sessions
   souk apidoc             print the API reference generated from the action registry
   souk tstypes            print the client's TypeScript wire types generated from the registry
   souk version            print the version
@@ -70,6 +72,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return runBench(ctx, rest, stdout, stderr)
 	case "cluster":
 		return runCluster(ctx, rest, stdout, stderr)
+	case "admin":
+		return runAdmin(ctx, rest, stdout, stderr)
 	case "serve", "migrate", "seed":
 		cfg, err := parseConfig(cmd, rest, stderr)
 		if err != nil {

@@ -153,12 +153,12 @@ func serve(ctx context.Context, cfg Config, stdout io.Writer) error {
 		return fmt.Errorf("cannot start the cluster member: %w", err)
 	}
 	defer rt.stop(context.Background())
-	views := clusterViews{rt: rt, started: time.Now()}
+	views := clusterViews{rt: rt, db: db, started: time.Now()}
 	svc := newServices(deps{cluster: views, db: db, secret: secret, dev: cfg.Dev, email: email, social: cfg.socialConfig(),
 		maxHashes: cfg.MaxConcurrentHashes, avatarHosts: cfg.AvatarHosts, chatMemberLimit: cfg.ChatMemberLimit,
 		rooms: rt.sys.Rooms(), userSessions: rt.sys.Sessions(), wallets: rt.sys.Wallets(), uploads: rt.sys.Uploads(),
 		publicURL: cfg.PublicURL, callbackBase: "http://" + loopbackAddr(ln.Addr()), translator: catalog,
-		live: realtime.NewLiveBus(rt.sys.Node().Bus())})
+		live: realtime.NewLiveBus(rt.sys.Node().Bus()), bus: rt.sys.Node().Bus()})
 	reg := action.NewRegistry()
 	svc.register(reg)
 	go svc.sessions.WatchRevocations(ctx, slog.Default())
@@ -166,11 +166,19 @@ func serve(ctx context.Context, cfg Config, stdout io.Writer) error {
 	if err := rt.startSockets(cfg, db, svc.socketConfig(reg, catalog)); err != nil {
 		return fmt.Errorf("cannot start the websocket gateway: %w", err)
 	}
+	stopRevocations, err := svc.listenRevocations(rt.sys.Node().Bus(), rt.handler)
+	if err != nil {
+		return fmt.Errorf("cannot listen for revoked sessions: %w", err)
+	}
+	defer stopRevocations()
 	stopViews, err := views.answer()
 	if err != nil {
 		return fmt.Errorf("cannot answer cluster status requests: %w", err)
 	}
 	defer stopViews()
+	// Bursts still gathering are pushed before the node stops.
+	defer svc.push.Close()
+	go svc.push.WatchOwners(ctx)
 	go svc.notify.RunInboxJanitor(ctx, inboxPruneEvery)
 	// Senders are answered once their event is stored; live delivery to
 	// session grains goes on in the background.
@@ -213,12 +221,12 @@ func serve(ctx context.Context, cfg Config, stdout io.Writer) error {
 		PaymentCallback: func(ctx context.Context, provider string, body []byte, header func(string) string) error {
 			return svc.wallet.Confirm(ctx, provider, wallet.Callback{Body: body, Header: header})
 		},
-		Gauges: []httpapi.Gauge{{Name: "souk_upload_jobs_active", Help: "Upload-job grains active on this node.",
+		Gauges: append([]httpapi.Gauge{{Name: "souk_upload_jobs_active", Help: "Upload-job grains active on this node.",
 			Value: func() float64 { return float64(rt.sys.UploadActivations()) }},
 			{Name: "souk_chat_group_commits", Help: "Transactions the room grains of this node stored chat messages in, since it started.",
 				Value: func() float64 { commits, _ := rt.sys.ChatCommits(); return float64(commits) }},
 			{Name: "souk_chat_group_committed", Help: "Chat messages those transactions stored (over souk_chat_group_commits: the mean group).",
-				Value: func() float64 { _, messages := rt.sys.ChatCommits(); return float64(messages) }}},
+				Value: func() float64 { _, messages := rt.sys.ChatCommits(); return float64(messages) }}}, pushGauges(svc.push)...),
 		Ready: func(ctx context.Context) error {
 			if !db.Ready() {
 				return errors.New("migrations have not run")

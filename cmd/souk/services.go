@@ -12,6 +12,7 @@ import (
 	"souk/app/account"
 	"souk/app/action"
 	"souk/app/address"
+	"souk/app/admin"
 	"souk/app/auth"
 	"souk/app/auth/mail"
 	"souk/app/builder"
@@ -25,6 +26,7 @@ import (
 	"souk/app/notify"
 	"souk/app/ops"
 	"souk/app/page"
+	"souk/app/push"
 	"souk/app/report"
 	"souk/app/search"
 	"souk/app/settings"
@@ -32,6 +34,7 @@ import (
 	"souk/app/ticket"
 	"souk/app/wallet"
 	"souk/app/watch"
+	"souk/cluster"
 	"souk/persistence"
 	"souk/transport/realtime"
 )
@@ -77,6 +80,9 @@ type deps struct {
 	// cluster gathers the nodes' views for operators; nil when the
 	// registry is only described.
 	cluster ops.Cluster
+	// bus is the cluster's message bus, for what every node must hear at
+	// once (settings saved); nil when the registry is only described.
+	bus *cluster.Bus
 }
 
 // services are the node's feature services, each built once: the HTTP
@@ -117,6 +123,18 @@ type services struct {
 	address *address.Service
 	// builder answers the page builder's draft, publishes and rollbacks.
 	builder *builder.Service
+	// adminSettings answers the operators' settings screen.
+	adminSettings *admin.SettingsService
+	// audit keeps the audit log of the administrators' actions; members
+	// answers the members' administration.
+	audit   *admin.AuditLog
+	members *admin.Members
+	// adminContent answers the operators' content screen, moderation
+	// their chat moderation.
+	adminContent *admin.ContentService
+	moderation   *admin.ModerationService
+	// push reaches members whose site is closed (Web Push).
+	push *push.Service
 }
 
 // The notify service is the notifier of the features that store events;
@@ -174,6 +192,7 @@ func newServices(d deps) *services {
 	comm := newCommunity(d, notices, wallets)
 	s := &services{
 		community: comm,
+		push:      newPush(d),
 		live:      d.live,
 		secret:    d.secret,
 		sessions:  sessions,
@@ -205,6 +224,11 @@ func newServices(d deps) *services {
 		"shop":      pageResolver(s.shop.ShopPage),
 	}})
 	s.report = newReport(d, s)
+	s.audit = admin.NewAuditLog(d.db)
+	s.members = newAdminMembers(d, s, events)
+	s.adminSettings = newAdminSettings(d, s.settings)
+	s.adminContent = newAdminContent(d, s)
+	s.moderation = newAdminModeration(d, s)
 	return s
 }
 
@@ -317,6 +341,13 @@ func (s *services) register(reg *action.Registry) {
 	s.shop.Register(reg)
 	s.address.Register(reg)
 	s.builder.Register(reg)
+	reg.SetAuditor(s.audit)
+	s.audit.Register(reg)
+	s.members.Register(reg)
+	s.adminSettings.Register(reg)
+	s.adminContent.Register(reg)
+	s.moderation.Register(reg)
+	s.push.Register(reg)
 }
 
 // verifySocket checks a websocket's gqUserSocketToken for userID: signed by

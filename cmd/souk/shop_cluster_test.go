@@ -7,7 +7,6 @@ import (
 	"io"
 	"net/http"
 	"net/url"
-	"os"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -19,7 +18,6 @@ import (
 
 	"souk/app/benchusers"
 	"souk/persistence"
-	"souk/persistence/pgtest"
 )
 
 // TestShopClusterNeverOversells: a 3-node cluster on PostgreSQL, 50
@@ -30,24 +28,8 @@ import (
 // left pending, the stock is 0 and never below, only the buyers of a paid
 // order were charged, and the ledger balances (every asset sums to zero).
 func TestShopClusterNeverOversells(t *testing.T) {
-	if os.Getenv(pgtest.Env) == "" {
-		t.Skip(pgtest.Env + " not set: the shop cluster test runs on PostgreSQL")
-	}
-	dataDir, dbURL := clusterTestStore(t)
-	seed := freeAddr(t)
-	var nodes []*mediaNode
-	for i := 1; i <= 3; i++ {
-		gossip := seed
-		if i > 1 {
-			gossip = freeAddr(t)
-		}
-		args := []string{"serve", "--dev", "--http", "127.0.0.1:0", "--data", dataDir, "--db", dbURL,
-			"--node-id", fmt.Sprint(i), "--gossip", gossip, "--trust-proxy", "--secret", "shop-cluster-test-secret-0123456789abcdef"}
-		if i > 1 {
-			args = append(args, "--join", seed)
-		}
-		nodes = append(nodes, startMediaNode(t, args))
-	}
+	dataDir, dbURL := postgresClusterStore(t)
+	nodes := startNodes(t, 3, dataDir, dbURL, "--trust-proxy", "--secret", "shop-cluster-test-secret-0123456789abcdef")
 
 	// The test's own handle on the shared database: the buyers, their money and the product.
 	ctx := t.Context()

@@ -26,6 +26,9 @@ type errorBody struct {
 	// again, on a refusal that is worth retrying (503, 429 with a wait);
 	// the Retry-After header says it in whole seconds.
 	RetryAfterMs int64 `json:"retryAfterMs,omitempty"`
+	// Field names the input the refusal is about (a JSON path such as
+	// "value[2].names.es"), when the error says: a form marks that field.
+	Field string `json:"field,omitempty"`
 }
 
 func writeJSON(w http.ResponseWriter, status int, v any) {
@@ -61,6 +64,9 @@ func writeError(w http.ResponseWriter, r *http.Request, tr Translator, e *action
 		StatusCode: e.Status,
 		Messages:   []string{tr.Translate(lang, e.Key, e.Args)},
 		Codes:      []string{e.Key},
+	}
+	if field, ok := e.Args["field"].(string); ok {
+		body.Field = field
 	}
 	if wait := e.RetryAfter(); wait > 0 {
 		body.RetryAfterMs = wait.Milliseconds()

@@ -136,19 +136,19 @@ func TestRequestEnvelope(t *testing.T) {
 			body:       `{"action":42}`,
 			headers:    []string{"Accept-Language", "en"},
 			wantStatus: 400,
-			wantBody:   `{"statusCode":400,"messages":["Invalid value for field action"],"codes":["common.error.badField"]}`,
+			wantBody:   `{"statusCode":400,"messages":["Invalid value for field action"],"codes":["common.error.badField"],"field":"action"}`,
 		},
 		{
 			name:       "wrong type in data names the field",
 			body:       `{"action":"test.greet","lang":"en","data":{"name":"a","count":"three"}}`,
 			wantStatus: 400,
-			wantBody:   `{"statusCode":400,"messages":["Invalid value for field data.count"],"codes":["common.error.badField"]}`,
+			wantBody:   `{"statusCode":400,"messages":["Invalid value for field data.count"],"codes":["common.error.badField"],"field":"data.count"}`,
 		},
 		{
 			name:       "missing action",
 			body:       `{"data":{},"lang":"en"}`,
 			wantStatus: 400,
-			wantBody:   `{"statusCode":400,"messages":["action is required"],"codes":["common.error.required"]}`,
+			wantBody:   `{"statusCode":400,"messages":["action is required"],"codes":["common.error.required"],"field":"action"}`,
 		},
 		{
 			name:       "body over the limit",

@@ -127,7 +127,7 @@ func (h *Realtime) authenticate(ctx context.Context, c *ws.Conn, st *connState, 
 		h.users[u.ID] = conns
 	}
 	conns[c] = cursor
-	n := len(conns)
+	n := h.sessionCount(u.ID)
 	h.mu.Unlock()
 	cursor.begin(inboxSeq)
 	h.sync.session(u.ID, n)

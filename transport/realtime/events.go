@@ -50,6 +50,7 @@ var Frames = []Event{
 	{Name: "connect", Summary: "Authenticates the socket with the viewer's socket token; answered with connect, then the inbox after inboxSeq.", Payload: reflect.TypeFor[Connect]()},
 	{Name: "resume_inbox", Summary: "On a connected socket: the inbox after lastSeq again, then inbox_synced.", Payload: reflect.TypeFor[ResumeInbox]()},
 	{Name: "leave_room", Summary: "Leaves a room.", Payload: reflect.TypeFor[LeaveRoom]()},
+	{Name: "focus", Summary: "On a connected socket: whether its page is visible and focused (sent on visibility and focus changes); no Web Push wakes a member who has a focused page open.", Payload: reflect.TypeFor[Focus]()},
 }
 
 // Connect is the data of the client's connect: the viewer's socket token
@@ -66,6 +67,11 @@ type Connect struct {
 type ResumeInbox struct {
 	// LastSeq is required; nil is refused.
 	LastSeq *int64 `json:"lastSeq" doc:"required: the last inbox seq the client holds"`
+}
+
+// Focus is the data of the client's focus.
+type Focus struct {
+	Focused bool `json:"focused" doc:"the page is visible and has the focus"`
 }
 
 // LeaveRoom is the data of the client's leave_room.

@@ -37,7 +37,7 @@ var errTooManyChannels = action.Errorf(http.StatusTooManyRequests, "live.error.t
 // LiveFrame is the data of a live frame.
 type LiveFrame struct {
 	Channel string `json:"channel" doc:"node:<id>, topic:<id>, article:<id>, product:<id>, feed or site"`
-	Event   string `json:"event" doc:"topic_created, topic_deleted, answer_created, comment_created, vote_tally, like_count, bounty_changed, deleted, viewing (topic:<id>: {count} members watch the page) stock (product:<id>: {productId, variants [{id, stock}]}) or layout (site: {version}, a layout was published)"`
+	Event   string `json:"event" doc:"topic_created, topic_deleted, answer_created, comment_created, vote_tally, like_count, bounty_changed, deleted, viewing (topic:<id>: {count} members watch the page) stock (product:<id>: {productId, variants [{id, stock}]}), layout (site: {version}, a layout was published) or settings (site: {version}, an operator saved the site settings)"`
 	Data    any    `json:"data" doc:"the event's data (webui/src/api/live.ts types them)"`
 }
 

@@ -170,6 +170,7 @@ type Realtime struct {
 	users     map[int64]map[*ws.Conn]*inboxCursor // guarded by mu: connected members' connections
 	roomUsers map[string]map[int64]int            // guarded by mu: room → member → local connections in it
 	members   map[int64]*liveMember               // guarded by mu: the shared record of each member in users
+	focused   map[*ws.Conn]bool                   // guarded by mu: members' connections whose page is focused
 	seq       uint64                              // guarded by mu: numbers feeds
 	stopped   bool                                // guarded by mu: Stop began; no more background work
 }
@@ -215,7 +216,7 @@ func New(cfg Config) (*Realtime, error) {
 	}
 	h := &Realtime{cfg: cfg, log: cfg.Logger, groups: ws.NewGroups(), done: make(chan struct{}),
 		feeds: make(map[string]*feed), users: make(map[int64]map[*ws.Conn]*inboxCursor),
-		roomUsers: make(map[string]map[int64]int), members: make(map[int64]*liveMember)}
+		roomUsers: make(map[string]map[int64]int), members: make(map[int64]*liveMember), focused: make(map[*ws.Conn]bool)}
 	h.live = newLiveHub(h)
 	h.sync = newPresenceSync(cfg.Rooms, cfg.Sessions, cfg.CallTimeout, cfg.Logger, h.catchUpInbox)
 	unsub, err := cfg.Sessions.SubscribeNode(h.deliver)
@@ -252,21 +253,32 @@ func (h *Realtime) sweepEndedSessions() {
 			return
 		case <-t.C:
 		}
-		var ended []*ws.Conn
-		h.mu.Lock()
-		for _, conns := range h.users {
-			for c, cursor := range conns {
-				if cursor.session != 0 && h.cfg.SessionEnded(cursor.session) {
-					ended = append(ended, c)
-				}
+		h.SweepNow()
+	}
+}
+
+// SweepNow closes at once the connections whose session has ended, without
+// waiting for the next SessionSweep: a ban or a revocation an operator made
+// on any node, told over the bus once this node read the ended sessions.
+// It does nothing without Config.SessionEnded.
+func (h *Realtime) SweepNow() {
+	if h.cfg.SessionEnded == nil {
+		return
+	}
+	var ended []*ws.Conn
+	h.mu.Lock()
+	for _, conns := range h.users {
+		for c, cursor := range conns {
+			if cursor.session != 0 && h.cfg.SessionEnded(cursor.session) {
+				ended = append(ended, c)
 			}
 		}
-		h.mu.Unlock()
-		for _, c := range ended {
-			c.Close(ws.ClosePolicy, ReasonSessionEnded)
-		}
-		h.sweeps.Add(1)
 	}
+	h.mu.Unlock()
+	for _, c := range ended {
+		c.Close(ws.ClosePolicy, ReasonSessionEnded)
+	}
+	h.sweeps.Add(1)
 }
 
 // Stop unsubscribes from the bus and stops the presence syncer; call it
@@ -332,6 +344,8 @@ func (h *Realtime) Frame(c *ws.Conn, f ws.Frame) {
 		h.resumeInbox(c, st, f)
 	case "leave_room":
 		h.leaveRoom(c, st, f)
+	case "focus":
+		h.focus(c, st, f)
 	default:
 		h.command(ctx, c, st, f)
 	}
@@ -359,8 +373,9 @@ func (h *Realtime) Close(c *ws.Conn, _ string) {
 			cur.close()
 		}
 		delete(conns, c)
-		n := len(conns)
-		if n == 0 {
+		delete(h.focused, c)
+		n := h.sessionCount(st.user.ID)
+		if n.conns == 0 {
 			delete(h.users, st.user.ID)
 			delete(h.members, st.user.ID)
 		}

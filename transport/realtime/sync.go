@@ -28,14 +28,18 @@ type presenceSync struct {
 	mu            sync.Mutex
 	members       map[memberKey]memberCount // guarded by mu: every local member count
 	dirtyMembers  map[memberKey]memberCount // guarded by mu: counts to push
-	userConns     map[int64]int             // guarded by mu: every local session count
-	dirtySessions map[int64]int             // guarded by mu: session counts to push
+	userConns     map[int64]sessionCount    // guarded by mu: every local session count
+	dirtySessions map[int64]sessionCount    // guarded by mu: session counts to push
 }
 
 type memberKey struct {
 	room string
 	user int64
 }
+
+// sessionCount is a member's local connections, and how many of them show
+// the site focused.
+type sessionCount struct{ conns, focused int }
 
 type memberCount struct {
 	user  *actors.ChatUser
@@ -56,7 +60,7 @@ func newPresenceSync(rooms *actors.Rooms, sessions *actors.Sessions, timeout tim
 		rooms: rooms, sessions: sessions, attached: attached, timeout: timeout, log: log,
 		wake: make(chan struct{}, 1), done: make(chan struct{}),
 		members: make(map[memberKey]memberCount), dirtyMembers: make(map[memberKey]memberCount),
-		userConns: make(map[int64]int), dirtySessions: make(map[int64]int),
+		userConns: make(map[int64]sessionCount), dirtySessions: make(map[int64]sessionCount),
 	}
 	p.wg.Add(1)
 	go p.loop()
@@ -85,9 +89,9 @@ func (p *presenceSync) member(room string, user *actors.ChatUser, count int) {
 }
 
 // session records the member's local connection count.
-func (p *presenceSync) session(userID int64, count int) {
+func (p *presenceSync) session(userID int64, count sessionCount) {
 	p.mu.Lock()
-	if count > 0 {
+	if count.conns > 0 {
 		p.userConns[userID] = count
 	} else {
 		delete(p.userConns, userID)
@@ -183,7 +187,7 @@ func (p *presenceSync) loop() {
 		}
 		p.mu.Lock()
 		members, sessions := p.dirtyMembers, p.dirtySessions
-		p.dirtyMembers, p.dirtySessions = make(map[memberKey]memberCount), make(map[int64]int)
+		p.dirtyMembers, p.dirtySessions = make(map[memberKey]memberCount), make(map[int64]sessionCount)
 		p.mu.Unlock()
 		failed := false
 		for key, m := range members {
@@ -194,13 +198,13 @@ func (p *presenceSync) loop() {
 		}
 		for user, n := range sessions {
 			ctx, cancel := context.WithTimeout(context.Background(), p.timeout)
-			err := p.sessions.Attach(ctx, user, n)
+			err := p.sessions.AttachFocused(ctx, user, n.conns, n.focused)
 			cancel()
 			switch {
 			case err != nil:
 				failed = true
 				p.requeueSession(user, n)
-			case n > 0:
+			case n.conns > 0:
 				// Events routed before the session knew this node went
 				// nowhere: the connections read them from the store.
 				p.attached(user)
@@ -237,7 +241,7 @@ func (p *presenceSync) requeueMember(key memberKey, m memberCount) {
 	}
 }
 
-func (p *presenceSync) requeueSession(user int64, n int) {
+func (p *presenceSync) requeueSession(user int64, n sessionCount) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if _, newer := p.dirtySessions[user]; !newer {

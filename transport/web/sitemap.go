@@ -171,12 +171,13 @@ func (h *Handler) sitemapFailed(w http.ResponseWriter, r *http.Request, err erro
 }
 
 // serveRobots answers robots.txt: everything may be crawled but the API
-// and the members' own screens, and the sitemap is named.
+// and the members' own screens (account, builder, the operators' console),
+// and the sitemap is named.
 func (h *Handler) serveRobots(w http.ResponseWriter, r *http.Request) {
 	var out bytes.Buffer
 	out.WriteString("User-agent: *\nAllow: /\nDisallow: /api/\n")
 	for _, l := range languages {
-		for _, p := range []string{"/account", "/builder"} {
+		for _, p := range []string{"/account", "/builder", "/admin"} {
 			out.WriteString("Disallow: " + l.prefix + p + "\n")
 		}
 	}

@@ -96,7 +96,7 @@ func TestRobots(t *testing.T) {
 	assert.Equal(t, "text/plain; charset=utf-8", res.Header.Get("Content-Type"))
 	text := body(t, res)
 	for _, line := range []string{"User-agent: *", "Allow: /", "Disallow: /api/", "Disallow: /account", "Disallow: /en/account",
-		"Disallow: /es/account", "Sitemap: http://souk.test:8080/sitemap.xml"} {
+		"Disallow: /es/account", "Disallow: /admin", "Disallow: /es/admin", "Sitemap: http://souk.test:8080/sitemap.xml"} {
 		assert.Contains(t, text, line+"\n")
 	}
 	res = serve(h, "GET", "/robots.txt", "Host", "evil.test\r\nX: y")

@@ -34,6 +34,8 @@ export interface ErrorReply {
   codes?: string[];
   /** How long to wait before sending the same request again (the body's retryAfterMs or the Retry-After header). */
   retryAfterMs?: number;
+  /** The input the refusal is about, as a JSON path (`value[2].names.es`), when the server names one. */
+  field?: string;
 }
 
 /** The wait before retrying when a failure says nothing: about how long a node takes to see its database again. */
@@ -261,7 +263,8 @@ function normalize(reply: ErrorReply, headerRetryMs?: number): ErrorReply {
   const messages = Array.isArray(reply.messages) ? reply.messages.filter((m) => typeof m === 'string') : [];
   const codes = Array.isArray(reply.codes) ? reply.codes.filter((c) => typeof c === 'string') : [];
   const retryAfterMs = typeof reply.retryAfterMs === 'number' && reply.retryAfterMs > 0 ? reply.retryAfterMs : headerRetryMs;
-  return { statusCode: reply.statusCode, messages, codes, ...(retryAfterMs === undefined ? {} : { retryAfterMs }) };
+  const field = typeof reply.field === 'string' && reply.field ? { field: reply.field } : {};
+  return { statusCode: reply.statusCode, messages, codes, ...(retryAfterMs === undefined ? {} : { retryAfterMs }), ...field };
 }
 
 /** The retry hint of a reply, as fields to spread into an ErrorReply. */

@@ -26,7 +26,7 @@ export const RECONNECT_BASE_MS = 500;
 /** The longest wait between two reconnect attempts. */
 export const RECONNECT_MAX_MS = 30_000;
 
-/** The live channel of the site's published layout (header, footer, pages). */
+/** The live channel of the site: its published layout (`layout`: header, footer, pages) and settings (`settings`). */
 export const SITE_CHANNEL = 'site';
 /** The live channels a guest's socket may watch; the others wait for a member's connect. */
 export const GUEST_CHANNELS: ReadonlySet<string> = new Set([SITE_CHANNEL]);

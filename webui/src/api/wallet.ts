@@ -5,6 +5,7 @@
 export type {
   Entry as WalletEntryData,
   EntriesInput,
+  EntriesReply,
   Growth as GrowthData,
   Membership as MembershipData,
   PaymentView as PaymentData,

@@ -6,6 +6,12 @@ export interface AccountAvatar {
   url: string;
 }
 
+export interface ActorView {
+  databaseId: string;
+  name: string;
+  slug: string;
+}
+
 export type AddressListInput = Record<string, never>;
 
 export interface AddressListReply {
@@ -15,6 +21,10 @@ export interface AddressListReply {
 
 export interface AddressPicker {
   countries: Country[];
+}
+
+export interface AddressPickerDoc {
+  countries: CountryDoc[];
 }
 
 export interface AddressView {
@@ -64,6 +74,135 @@ export interface AdjustInput {
 export interface AdjustReply {
   /** the member's balances after */
   wallet: WalletView;
+}
+
+export interface AdminChatDeleteInput {
+  /** 1-100 message databaseIds as decimal strings */
+  ids: string[];
+}
+
+export interface AdminChatMessage {
+  /** the message's databaseId */
+  id: string;
+  room: string;
+  /** the room's sequence number */
+  seq: number;
+  text: string;
+  /** null for a member who no longer exists */
+  author?: ActorView | null;
+  /** epoch ms */
+  createdAt: number;
+  /** deleted by its author or a moderator */
+  deleted: boolean;
+}
+
+export interface AdminChatMessageEdge {
+  /** the message's databaseId */
+  cursor: string;
+  node: AdminChatMessage;
+}
+
+export interface AdminChatMute {
+  room: string;
+  /** the muted member; null for one who no longer exists */
+  member?: ActorView | null;
+  /** epoch ms when the mute ends */
+  until: number;
+  reason: string;
+  /** the operator who muted; null for one who no longer exists */
+  by?: ActorView | null;
+  /** epoch ms */
+  createdAt: number;
+}
+
+export interface AdminChatRoom {
+  /** the room's name, its id */
+  name: string;
+  /** how many members wrote there */
+  members: number;
+  /** how many messages it holds, deleted ones too */
+  messages: number;
+  /** epoch ms of the newest message; 0 when none */
+  lastMessageAt: number;
+  /** epoch ms; 0 for the rooms the site began with */
+  createdAt: number;
+}
+
+export interface AdminContentRow {
+  /** article, topic, answer, comment, product, coupon, node, category or page */
+  kind: string;
+  /** the databaseId as a decimal string; a coupon's code */
+  id: string;
+  /** in the request's language where the content has several; an answer's topic title; empty for a comment */
+  title: string;
+  /** plain text, at most 600 bytes */
+  excerpt: string;
+  /** an article's language (a comment's: its article's); empty for the other kinds */
+  lang: string;
+  /** null for kinds without one (products, pages) or a template coupon */
+  author?: ActorView | null;
+  /** where a reader sees it, a path with the language prefix; empty when it has no page */
+  url: string;
+  /** where it is edited in the site; empty when the site's editors cannot open it */
+  editUrl: string;
+  /** epoch ms */
+  createdAt: number;
+  /** epoch ms */
+  updatedAt: number;
+  /** epoch ms; 0 while live */
+  deletedAt: number;
+  /** per kind: article groupId, categoryId; topic node (slug), nodeId, type; answer topicId; comment targetType, targetId, targetSlug (an article's); product price (JSON {asset: minor units} of its first variant), sold, type; coupon code, owner, status, type, currency, value, expiredAt; node topics, members, categoryId, joinType; category nodes; page kind (custom or docs) */
+  extra: Record<string, string>;
+}
+
+export interface AdminMemberRow {
+  databaseId: string;
+  name: string;
+  slug: string;
+  /** empty when none */
+  email: string;
+  /** with its dial code; empty when none */
+  phone: string;
+  avatar: MemberAvatar;
+  /** the growth level's key */
+  level: string;
+  /** the growth level's name in the request's language */
+  levelName: string;
+  /** the VIP tier's key; empty when none or ended */
+  vip: string;
+  /** the VIP tier's name in the request's language; empty when none */
+  vipName: string;
+  /** epoch ms; 0 with a tier: never ends */
+  vipExpiresAt: number;
+  isAdmin: boolean;
+  /** the builder role */
+  canBuilder: boolean;
+  /** a ban is in force */
+  banned: boolean;
+  /** epoch ms when the ban ends; 0: never (or not banned) */
+  bannedUntil: number;
+  /** epoch ms */
+  createdAt: number;
+}
+
+export interface AdminPageInfo {
+  hasNextPage: boolean;
+  /** pass it as after for the next page; empty for an empty page */
+  endCursor: string;
+}
+
+export interface AdminProductInput {
+  /** the product's databaseId; omitted for the choices of a new product only */
+  id?: string;
+}
+
+export interface AdminProductReply {
+  /** the stored product exactly as mutates.saveProduct takes it (every language, every variant with its prices per currency as text): saving it unchanged changes nothing; a code product's codes are never answered (see freeCodes); null when no id was given */
+  product?: ProductDraft | null;
+  /** a code product's codes not yet delivered; 0 for other products */
+  freeCodes: number;
+  /** the pickers' options */
+  choices: ProductChoices;
 }
 
 export interface AnswerReply {
@@ -212,6 +351,59 @@ export interface ArticlesPageInfo {
   hasNextPage: boolean;
 }
 
+export interface AuditEdge {
+  node: AuditEntryView;
+}
+
+export interface AuditEntryView {
+  id: string;
+  /** epoch ms */
+  at: number;
+  /** who called; null for a member who no longer exists */
+  actor?: ActorView | null;
+  action: string;
+  /** what changed, e.g. user:123; empty for a read or a refusal */
+  target: string;
+  /** ok, refused or failed */
+  outcome: string;
+  /** the HTTP status the caller saw */
+  status: number;
+  /** JSON text of the target before; empty when nothing changed */
+  before: string;
+  /** JSON text of the target after; empty when nothing changed */
+  after: string;
+  /** JSON text of the request data, secrets masked as ***, at most 4 KB */
+  input: string;
+  ip: string;
+  userAgent: string;
+}
+
+export interface AuditInput {
+  /** entries whose action or target starts with this text */
+  q?: string;
+  /** only the calls of this member */
+  actorId?: string;
+  /** only this action, e.g. admin.ban */
+  action?: string;
+  /** only this target, e.g. user:123 */
+  target?: string;
+  /** ok, refused or failed; empty: all */
+  outcome?: string;
+  /** epoch ms: entries at or after */
+  from?: number;
+  /** epoch ms: entries at or before */
+  to?: number;
+  /** an endCursor: the next (older) page */
+  after?: string;
+  /** page size, 1-100; default 50 */
+  first?: number;
+}
+
+export interface AuditReply {
+  edges: AuditEdge[];
+  pageInfo: AdminPageInfo;
+}
+
 export interface Author {
   /** the member's databaseId */
   id: string;
@@ -284,6 +476,15 @@ export interface Badge {
   name: string;
 }
 
+export interface BanInput {
+  /** the member's databaseId */
+  userId: string;
+  /** why, 1-500 characters of plain text */
+  reason: string;
+  /** how long, 0 (for good) to 5256000 (ten years) */
+  minutes: number;
+}
+
 export interface Block {
   id: string;
   type: string;
@@ -335,6 +536,19 @@ export interface BountyView {
   /** open, awarding, awarded, refunding or refunded */
   state: string;
   awards: AwardView[];
+}
+
+export interface BulkFailure {
+  id: string;
+  /** the reason, in the request's language */
+  message: string;
+  /** the reason's i18n key */
+  key: string;
+}
+
+export interface BulkReply {
+  done: string[];
+  failed: BulkFailure[];
 }
 
 export interface BuyMembershipInput {
@@ -580,9 +794,48 @@ export interface ChatMessageUser {
   databaseId: string;
 }
 
+export interface ChatMessagesInput {
+  /** the room's name */
+  room: string;
+  /** a message's databaseId (an endCursor): the messages older than it */
+  before?: string;
+  /** page size, 1-100; default 50 */
+  first?: number;
+}
+
 export interface ChatMessagesPage {
   edges: ChatMessageEdge[];
   pageInfo: ChatPageInfo;
+}
+
+export interface ChatMessagesReply {
+  edges: AdminChatMessageEdge[];
+  /** endCursor is the before of the next (older) page */
+  pageInfo: AdminPageInfo;
+}
+
+export interface ChatMuteInput {
+  /** the room's name */
+  room: string;
+  userId: string;
+  /** 1-43200 (30 days) */
+  minutes: number;
+  /** 1-500 characters, kept for the operators */
+  reason: string;
+}
+
+export interface ChatMuteReply {
+  mute: AdminChatMute;
+}
+
+export interface ChatMutesInput {
+  /** one room's; every room's when absent */
+  room?: string;
+}
+
+export interface ChatMutesReply {
+  /** newest first */
+  mutes: AdminChatMute[];
 }
 
 export interface ChatPageInfo {
@@ -592,12 +845,43 @@ export interface ChatPageInfo {
   hasNextPage: boolean;
 }
 
+export interface ChatRoomEdge {
+  cursor: string;
+  node: AdminChatRoom;
+}
+
 export interface ChatRoomInput {
   /** the room; default chat */
   room?: string;
   message: string;
   /** idempotency key of the send (up to 64 characters): a resend after a lost answer is answered the same way and not stored twice */
   clientId?: string;
+}
+
+export interface ChatRoomsInput {
+  /** text in the room's name; at most 64 characters */
+  q?: string;
+  /** an endCursor: the page after it */
+  after?: string;
+  /** page size, 1-100; default 50 */
+  first?: number;
+}
+
+export interface ChatRoomsReply {
+  edges: ChatRoomEdge[];
+  pageInfo: AdminPageInfo;
+}
+
+export interface ChatUnmuteInput {
+  /** the room's name */
+  room: string;
+  userId: string;
+}
+
+export interface ChatUnmuteReply {
+  ok: boolean;
+  /** false when the member was not muted there */
+  wasMuted: boolean;
 }
 
 export interface CheckoutInput {
@@ -724,6 +1008,38 @@ export interface Connected {
   userId: string;
 }
 
+export interface ContentBulkInput {
+  /** article, topic, answer, comment or product (coupons, nodes, categories and pages are refused) */
+  kind: string;
+  /** 1-100 databaseIds as decimal strings */
+  ids: string[];
+  /** delete (soft: the row can be restored) or restore */
+  op: string;
+}
+
+export interface ContentEdge {
+  cursor: string;
+  node: AdminContentRow;
+}
+
+export interface ContentInput {
+  /** article, topic, answer, comment, product, coupon, node, category or page */
+  kind: string;
+  /** text in the title (an answer's or a comment's text, a coupon's code), case-insensitive, or the databaseId; at most 200 characters */
+  q?: string;
+  /** live (the default), deleted or all; coupons, nodes, categories and pages are never deleted */
+  status?: string;
+  /** an endCursor: the page after it */
+  after?: string;
+  /** page size, 1-100; default 50 */
+  first?: number;
+}
+
+export interface ContentReply {
+  edges: ContentEdge[];
+  pageInfo: AdminPageInfo;
+}
+
 export interface ConversationUnread {
   /** the peer */
   userId: string;
@@ -737,6 +1053,11 @@ export interface Country {
   /** name in the answer's language */
   name: string;
   /** name per language code */
+  names: Record<string, string>;
+}
+
+export interface CountryDoc {
+  geonameId: number;
   names: Record<string, string>;
 }
 
@@ -951,6 +1272,39 @@ export interface Currency {
   decimals: number;
 }
 
+export interface CurrencyChoice {
+  /** ISO code, or CREDIT */
+  code: string;
+  /** the currency's symbol; empty for credit */
+  symbol: string;
+  /** the decimals a price may have */
+  decimals: number;
+}
+
+export interface CurrencySetting {
+  /** ISO 4217 code, three capital letters */
+  code: string;
+  /** the code shown beside amounts, e.g. RMB for CNY */
+  symbolIso: string;
+  /** the sign shown before amounts: ¥, $, € */
+  symbol: string;
+  /** its name per language code, one for every offered language */
+  names: Record<string, string>;
+  /** minor-unit digits, 0..4 */
+  decimals: number;
+}
+
+export interface DBPool {
+  /** connections open, in use or idle */
+  open: number;
+  /** connections running a query or a transaction */
+  inUse: number;
+  /** connections open and waiting */
+  idle: number;
+  /** the bound of open connections (0: none) */
+  maxOpen: number;
+}
+
 export interface DeleteActionInput {
   id: string;
   /** article, topic, answer or comment */
@@ -1030,14 +1384,16 @@ export interface Delivery {
   url: string;
 }
 
-export interface Device {
-  header: Header;
-  footer: Footer;
-}
-
 export interface DeviceDoc {
   header: HeaderDoc;
   footer: FooterDoc;
+}
+
+export type DevicesInput = Record<string, never>;
+
+export interface DevicesReply {
+  /** at most 20, the most recently subscribed first */
+  devices: PushDevice[];
 }
 
 export interface DigitalInput {
@@ -1136,6 +1492,11 @@ export interface FileMimes {
   mime: string[];
   /** accepted file extensions without the dot */
   ext: string[];
+}
+
+export interface Focus {
+  /** the page is visible and has the focus */
+  focused: boolean;
 }
 
 export interface FollowEdge {
@@ -1559,6 +1920,13 @@ export interface JoinRoomInput {
   timestamp?: string;
 }
 
+export interface Keys {
+  /** the browser's P-256 public key: 65 bytes, base64url */
+  p256dh: string;
+  /** the browser's authentication secret: 16 bytes, base64url */
+  auth: string;
+}
+
 export interface Language {
   /** zh-hans, en or es */
   code: string;
@@ -1569,6 +1937,21 @@ export interface Language {
   flag: string;
   /** ISO code of the language's default currency */
   currency: string;
+}
+
+export interface LanguageSetting {
+  /** zh-hans, en or es */
+  code: string;
+  /** the BCP 47 tag shown to the client: zh-CN, en-US, es-ES */
+  name: string;
+  /** the locale dates and numbers are formatted in */
+  locale: string;
+  /** the flag's picture (https URL, site path or data:image URL) */
+  flagUrl: string;
+  /** the ISO code of the language's default currency: one of the currencies */
+  currency: string;
+  /** its place in the picker, from 1; a save orders by the array and rewrites it */
+  position?: number;
 }
 
 export interface LeaveRoom {
@@ -1589,6 +1972,12 @@ export interface Level {
   rank: number;
   /** rights given: userCan, media per type {can, max per day (0 unlimited), size MB}, canBuilder */
   roles: LevelRoles;
+}
+
+export interface LevelChoice {
+  key: string;
+  /** in the request's language */
+  name: string;
 }
 
 export interface LevelInfo {
@@ -1614,6 +2003,21 @@ export interface LevelRoles {
   userCan: string[];
   media: Record<string, MediaRole>;
   canBuilder: boolean;
+}
+
+export interface LevelSetting {
+  /** unique among the levels: letters, digits, - and _ */
+  key: string;
+  /** the badge's picture (https URL, site path or data:image URL) */
+  icon: string;
+  /** its name per language code, one for every offered language */
+  names: Record<string, string>;
+  /** orders the levels, lowest first */
+  rank: number;
+  /** growth points a member needs for it */
+  minPoints: number;
+  /** the rights it gives */
+  roles: LevelRoles;
 }
 
 export interface LevelTipsReply {
@@ -1674,7 +2078,7 @@ export interface LikeResult {
 export interface LiveFrame {
   /** node:<id>, topic:<id>, article:<id>, product:<id>, feed or site */
   channel: string;
-  /** topic_created, topic_deleted, answer_created, comment_created, vote_tally, like_count, bounty_changed, deleted, viewing (topic:<id>: {count} members watch the page) stock (product:<id>: {productId, variants [{id, stock}]}) or layout (site: {version}, a layout was published) */
+  /** topic_created, topic_deleted, answer_created, comment_created, vote_tally, like_count, bounty_changed, deleted, viewing (topic:<id>: {count} members watch the page) stock (product:<id>: {productId, variants [{id, stock}]}), layout (site: {version}, a layout was published) or settings (site: {version}, an operator saved the site settings) */
   event: string;
   /** the event's data (webui/src/api/live.ts types them) */
   data: unknown;
@@ -1688,6 +2092,19 @@ export interface LoginBox {
   carousel: Carousel[];
   user_agreement_url: string;
   privacy_policy_url: string;
+}
+
+export interface LoginBoxSetting {
+  /** sign-in types offered, phone and/or email; the first is the default */
+  loginType: string[];
+  /** social providers offered: github, google, wechat */
+  social: string[];
+  /** the slides beside the form, captions per language */
+  carousel: CarouselDoc[];
+  /** an https URL or a site path; empty: no link */
+  userAgreementUrl: string;
+  /** an https URL or a site path; empty: no link */
+  privacyPolicyUrl: string;
 }
 
 export interface LoginData {
@@ -1791,6 +2208,96 @@ export interface Member {
 
 export interface MemberAvatar {
   url: string;
+}
+
+export interface MemberBalance {
+  currency: string;
+  /** decimal text with the currency's decimals */
+  amount: string;
+}
+
+export interface MemberBan {
+  /** epoch ms */
+  at: number;
+  /** epoch ms; 0: never ends */
+  until: number;
+  reason: string;
+  /** the administrator who banned; null when none was recorded */
+  by?: MemberBanActor | null;
+}
+
+export interface MemberBanActor {
+  databaseId: string;
+  name: string;
+}
+
+export interface MemberDoneReply {
+  ok: boolean;
+}
+
+export interface MemberEdge {
+  node: AdminMemberRow;
+}
+
+export interface MemberInput {
+  /** the member's databaseId */
+  userId: string;
+}
+
+export interface MemberLedgerInput {
+  /** the member's databaseId */
+  userId: string;
+  /** an endCursor: the next (older) page */
+  after?: string;
+  /** page size, 1-50; default 20 */
+  first?: number;
+}
+
+export interface MemberReply {
+  member: AdminMemberRow;
+  description: string;
+  /** the ban in force; null when none */
+  ban?: MemberBan | null;
+  /** live sessions, the most recently used first */
+  sessions: MemberSession[];
+  wallet: MemberWallet;
+  /** the site's growth levels, lowest first */
+  levels: LevelChoice[];
+  /** the site's VIP tiers, lowest first */
+  vipTiers: LevelChoice[];
+}
+
+export interface MemberSession {
+  /** the session's id, for admin.revokeSession */
+  id: string;
+  /** epoch ms: the sign-in */
+  createdAt: number;
+  /** epoch ms: the latest token refresh */
+  lastUsedAt: number;
+  /** epoch ms: when it ends unless refreshed */
+  expiresAt: number;
+}
+
+export interface MemberWallet {
+  /** in the site's currency order */
+  balances: MemberBalance[];
+  credit: number;
+}
+
+export interface MembersInput {
+  /** an id, an email or phone (exact), a slug (prefix) or a part of a name */
+  q?: string;
+  /** all (default), admins, builders, banned or vip */
+  filter?: string;
+  /** an endCursor: the next (older) page */
+  after?: string;
+  /** page size, 1-100; default 50 */
+  first?: number;
+}
+
+export interface MembersReply {
+  edges: MemberEdge[];
+  pageInfo: AdminPageInfo;
 }
 
 export interface Membership {
@@ -1917,6 +2424,12 @@ export interface NodeStatus {
   natsRoutes: number;
   /** times its membership restarted under a new id */
   memberRestarts: number;
+  /** chat messages its room grains accepted per second, over the last few seconds */
+  chatPerSecond: number;
+  /** websocket frames it wrote per second, over the last few seconds */
+  deliveriesPerSecond: number;
+  /** its database connections now */
+  db: DBPool;
   /** the build it runs */
   version: string;
   /** epoch ms */
@@ -2365,6 +2878,46 @@ export interface ProductArchiveReply {
   term?: Term;
 }
 
+export interface ProductChoices {
+  /** the shop's categories, by slug */
+  categories: ProductOption[];
+  /** the VIP tiers, by rank */
+  vipTiers: ProductOption[];
+  /** the growth levels, by rank */
+  levels: ProductOption[];
+  /** the site's currencies in its order, then CREDIT */
+  currencies: CurrencyChoice[];
+}
+
+export interface ProductDraft {
+  /** the product's databaseId */
+  id: string;
+  /** the URL's slug */
+  slug: string;
+  /** the title per language */
+  titles: Record<string, string>;
+  /** the description per language (sanitized HTML) */
+  descriptions: Record<string, string>;
+  /** image URLs, the first is the thumb */
+  images: string[];
+  /** physical or digital */
+  kind: string;
+  /** the shop category's databaseId; empty for none */
+  categoryId: string;
+  /** tag names, each finding its tag again when saved */
+  tags: string[];
+  /** the variants in order (a product without named variants has one) */
+  variants: VariantDraft[];
+  /** a digital product's delivery, without its codes; absent for a physical one */
+  digital?: DigitalInput;
+  /** VIP tier keys that may buy it; empty: anyone */
+  vipOnly: string[];
+  /** the growth level key a buyer needs; empty: none */
+  minLevel: string;
+  /** percent off per VIP tier key */
+  vipDiscounts: Record<string, number>;
+}
+
 export interface ProductEdge {
   /** the product's id: pass it as after */
   cursor: string;
@@ -2382,6 +2935,13 @@ export interface ProductList {
   edges: ProductEdge[];
   /** how to read on */
   pageInfo: ShopPageInfo;
+}
+
+export interface ProductOption {
+  /** what mutates.saveProduct takes: a databaseId, a VIP tier or level key, a currency code */
+  key: string;
+  /** in the request's language */
+  name: string;
 }
 
 export interface ProductRef {
@@ -2461,11 +3021,32 @@ export interface Profile {
   website: string;
 }
 
+export type PublicKeyInput = Record<string, never>;
+
+export interface PublicKeyReply {
+  /** the VAPID public key: an uncompressed P-256 point, base64url without padding */
+  publicKey: string;
+}
+
 export interface PublishInput {
   /** the draft's current revision (0: no draft, the document shown now is published) */
   revision: number;
   /** what changed, at most 200 characters */
   note?: string;
+}
+
+export interface PushDevice {
+  /** the databaseId as a decimal string */
+  id: string;
+  /** compare with the browser's own PushSubscription.endpoint to find this device */
+  endpoint: string;
+  /** the push service's host (which browser family it is) */
+  host: string;
+  lang: string;
+  /** epoch milliseconds */
+  createdAt: number;
+  /** epoch milliseconds: when the browser last subscribed */
+  updatedAt: number;
 }
 
 export interface PushInput {
@@ -2802,6 +3383,13 @@ export interface ResumeInbox {
   lastSeq?: number | null;
 }
 
+export interface RevokeSessionInput {
+  /** the member's databaseId */
+  userId: string;
+  /** the session's id, from admin.member's sessions */
+  session: string;
+}
+
 export interface Role {
   /** free, login, comment, qrcode, money, credit, level or vip */
   type: string;
@@ -2990,6 +3578,20 @@ export interface SaveResult {
   address: AddressView;
 }
 
+export interface SaveSettingsInput {
+  /** languages, currencies, creditSymbol, levels, vipTiers, loginBox, report, files, analytics or addressPicker */
+  section: string;
+  /** the settings version the screen read (admin.settings) */
+  version: number;
+  /** the section as admin.settings answers it (files: {fileMimes, maxFileSize}); unknown fields are refused */
+  value: unknown;
+}
+
+export interface SaveSettingsReply {
+  /** the new settings version */
+  version: number;
+}
+
 export interface SearchInput {
   /** what the visitor typed, at most 100 characters; a blank key finds nothing */
   key: string;
@@ -3073,6 +3675,33 @@ export interface SendNotificationReply {
   notification: Notification;
 }
 
+export interface SetLevelInput {
+  /** the member's databaseId */
+  userId: string;
+  /** a growth level's key (admin.member's levels) */
+  levelKey: string;
+}
+
+export interface SetRolesInput {
+  /** the member's databaseId */
+  userId: string;
+  /** the administrator role */
+  admin: boolean;
+  /** the builder role: the page builder without being an administrator */
+  builder: boolean;
+}
+
+export interface SetVIPInput {
+  /** the member's databaseId */
+  userId: string;
+  /** grant, extend or revoke */
+  op: string;
+  /** grant: the tier's key (admin.member's vipTiers) */
+  vipKey?: string;
+  /** grant: 0 (never ends) to 36500; extend: 1 to 36500 */
+  days?: number;
+}
+
 export interface Settings {
   /** growth levels (lv) and VIP tiers (vip), lowest first */
   level: Levels;
@@ -3095,7 +3724,12 @@ export interface Settings {
   report: Record<string, string[]>;
   address_picker: AddressPicker;
   /** header and footer per device: mobile, tablet, desktop */
-  page_settings: Record<string, Device>;
+  page_settings: Record<string, SettingsDevice>;
+}
+
+export interface SettingsDevice {
+  header: Header;
+  footer: Footer;
 }
 
 export interface SettingsGetInput {
@@ -3109,6 +3743,28 @@ export interface SettingsGetReply {
   settings: Settings;
   /** the published layout's version (0: none yet); a live layout event with a higher one means this reply is older */
   layoutVersion: number;
+  /** the operators' settings version (0: never saved); a live settings event with a higher one means this reply is older */
+  settingsVersion: number;
+}
+
+export interface SettingsReply {
+  /** the settings version: name it when saving */
+  version: number;
+  languages: LanguageSetting[];
+  currencies: CurrencySetting[];
+  creditSymbol: string;
+  levels: LevelSetting[];
+  vipTiers: VIPTierSetting[];
+  loginBox: LoginBoxSetting;
+  /** per report type (post, comment, user, chat), per language, the reasons */
+  report: Record<string, Record<string, string[]>>;
+  fileMimes: Record<string, FileMimes>;
+  /** MB */
+  maxFileSize: number;
+  /** the HTML snippet every page carries */
+  analytics: string;
+  /** the countries the address picker offers; none: every country */
+  addressPicker: AddressPickerDoc;
 }
 
 export interface ShopMoney {
@@ -3195,6 +3851,18 @@ export interface SocketCredentials {
   signature: string;
   /** opaque: unix seconds, then .<session> when issued in a session; send it back as is */
   timestamp: string;
+}
+
+export interface SubscribeInput {
+  /** the push service's URL for this browser: https, at most 2048 bytes, not a private address */
+  endpoint: string;
+  keys: Keys;
+  /** the language of its pushes: zh-hans, en or es; default the request's */
+  lang?: string;
+}
+
+export interface SubscribeReply {
+  device: PushDevice;
 }
 
 export interface SuccessData {
@@ -3548,6 +4216,16 @@ export interface UnreadEvent {
   notificationsRead?: NotificationsRead;
 }
 
+export interface UnsubscribeInput {
+  /** the browser's push endpoint, as subscribed */
+  endpoint: string;
+}
+
+export interface UnsubscribeReply {
+  /** always true: the device receives no more pushes */
+  removed: boolean;
+}
+
 export interface Unwatched {
   channel: string;
 }
@@ -3621,6 +4299,34 @@ export interface VIPDiscount {
   name: string;
   /** percent off the list price */
   percent: number;
+}
+
+export interface VIPTierSetting {
+  /** unique among the tiers: letters, digits, - and _ */
+  key: string;
+  /** the badge's picture (https URL, site path or data:image URL) */
+  icon: string;
+  /** its name per language code, one for every offered language */
+  names: Record<string, string>;
+  /** orders the tiers, lowest first */
+  rank: number;
+  /** the rights it gives */
+  roles: LevelRoles;
+  /** price per currency code (or CREDIT) as decimal text, e.g. "4.99"; none: not for sale */
+  prices: Record<string, string>;
+  /** how long a bought tier lasts, in days, 1..3650 */
+  durationDays: number;
+}
+
+export interface VariantDraft {
+  /** the variant's databaseId */
+  id: string;
+  /** the variant's name per language; empty for a product's only variant */
+  names: Record<string, string>;
+  /** price per currency code (or CREDIT) as decimal text with the currency's decimals */
+  prices: Record<string, string>;
+  /** items in stock (a code product's: its free codes) */
+  stock: number;
 }
 
 export interface VariantInput {
@@ -3853,10 +4559,60 @@ export interface Actions {
     input: Record<string, never>;
     output: GrowthReply;
   };
-  /** Every node's own view of the cluster (members, peers, serving or why not, grains by kind, websockets, NATS routes), gathered over the bus for 0.7 s, and whether the views agree. `souk cluster status` prints it. Who may call it: admin. */
+  /** A page of the audit log, newest first: every call of an administrators' action (and of builder.publish and builder.rollback) by a signed-in caller, with what it changed; filtered by text, actor, action, target, outcome and time. Who may call it: admin. */
+  "admin.audit": {
+    input: AuditInput;
+    output: AuditReply;
+  };
+  /** Bans a member for minutes (0: for good) with a reason: every session ends and every socket closes at once on every node, and signing in is refused until the ban ends. Not yourself, not an administrator. Who may call it: admin. */
+  "admin.ban": {
+    input: BanInput;
+    output: AdminMemberRow;
+  };
+  /** Deletes up to 100 chat messages through their rooms (the rooms' members see them go); each succeeds or fails on its own. Who may call it: admin. */
+  "admin.chatDelete": {
+    input: AdminChatDeleteInput;
+    output: BulkReply;
+  };
+  /** A page of a chat room's messages, newest first, deleted ones too (flagged). Who may call it: admin. */
+  "admin.chatMessages": {
+    input: ChatMessagesInput;
+    output: ChatMessagesReply;
+  };
+  /** Mutes a member in a chat room for 1 to 43200 minutes: their messages there are refused (chat.error.muted) on every node within a second. Administrators cannot be muted. Who may call it: admin. */
+  "admin.chatMute": {
+    input: ChatMuteInput;
+    output: ChatMuteReply;
+  };
+  /** The mutes in force, of one room or of every room, newest first. Who may call it: admin. */
+  "admin.chatMutes": {
+    input: ChatMutesInput;
+    output: ChatMutesReply;
+  };
+  /** Lists the chat rooms by name, with how many members wrote there, how many messages they hold and when the last was sent. Who may call it: admin. */
+  "admin.chatRooms": {
+    input: ChatRoomsInput;
+    output: ChatRoomsReply;
+  };
+  /** Ends a member's mute in a chat room. Who may call it: admin. */
+  "admin.chatUnmute": {
+    input: ChatUnmuteInput;
+    output: ChatUnmuteReply;
+  };
+  /** Every node's own view of the cluster (members, peers, serving or why not, grains by kind, websockets, chat messages and deliveries per second, database connections, NATS routes), gathered over the bus for 0.7 s, and whether the views agree. `souk cluster status` prints it. Who may call it: admin. */
   "admin.clusterStatus": {
     input: Record<string, never>;
     output: ClusterStatusReply;
+  };
+  /** Lists one kind of content for the operators, newest first: live, deleted or both, matched by title (an answer's or a comment's text, a coupon's code) or id, with where a reader sees it and where it is edited. Who may call it: admin. */
+  "admin.content": {
+    input: ContentInput;
+    output: ContentReply;
+  };
+  /** Deletes (soft) or restores up to 100 rows of one kind through the feature that owns them; each row succeeds or fails on its own (failed carries the translated reason). Coupons, nodes, categories and pages are refused: they are not deleted here. Who may call it: admin. */
+  "admin.contentBulk": {
+    input: ContentBulkInput;
+    output: BulkReply;
   };
   /** Makes count (1 to 500) coupons from a template with unguessable codes: for the members of ownerIds (count each), or unowned; a register coupon without owners is a template every new member gets once. Who may call it: admin. */
   "admin.createCoupons": {
@@ -3868,10 +4624,30 @@ export interface Actions {
     input: LoginTokenInput;
     output: LoginTokenReply;
   };
+  /** One member for the console: their row, description, ban, live sessions, balances, and the site's levels and VIP tiers for the pickers. Who may call it: admin. */
+  "admin.member": {
+    input: MemberInput;
+    output: MemberReply;
+  };
+  /** A page of a member's wallet ledger, newest first, as wallet.entries shows it to them. Who may call it: admin. */
+  "admin.memberLedger": {
+    input: MemberLedgerInput;
+    output: EntriesReply;
+  };
+  /** A page of the members, newest first: q finds an id, an email or phone (exact), a slug (prefix) or a part of a name; filter keeps all, admins, builders, banned or vip members. Who may call it: admin. */
+  "admin.members": {
+    input: MembersInput;
+    output: MembersReply;
+  };
   /** Moves a paid order on: shipped (with a tracking number), delivered, completed, or refunded (the payment goes back to the buyer's balance and unshipped items back in stock). Who may call it: admin. */
   "admin.orderStatus": {
     input: OrderStatusInput;
     output: OrderReply;
+  };
+  /** A stored product exactly as mutates.saveProduct takes it (every language, every variant's prices per currency and stock; a code product's count of free codes, never the codes), with the product form's choices: shop categories, VIP tiers, levels and currencies. Without id: the choices only. Who may call it: admin. */
+  "admin.product": {
+    input: AdminProductInput;
+    output: AdminProductReply;
   };
   /** A page of the moderation queue: the open reports (or the resolved ones), the oldest first. Who may call it: admin. */
   "admin.reports": {
@@ -3883,10 +4659,50 @@ export interface Actions {
     input: ResolveReportInput;
     output: ResolveReportReply;
   };
+  /** Ends one session of a member at once on every node: its tokens are refused, its sockets closed. Who may call it: admin. */
+  "admin.revokeSession": {
+    input: RevokeSessionInput;
+    output: MemberDoneReply;
+  };
+  /** Ends every session of a member at once on every node: their tokens are refused, their sockets closed. Who may call it: admin. */
+  "admin.revokeSessions": {
+    input: MemberInput;
+    output: MemberDoneReply;
+  };
+  /** Replaces one section of the site settings if the version is still current (else 409 admin.error.stale), checking every field (400 naming it), and applies it at once on every node. Who may call it: admin. */
+  "admin.saveSettings": {
+    input: SaveSettingsInput;
+    output: SaveSettingsReply;
+  };
   /** Sends a system announcement to a member: stored, then pushed live as a notification event. clientId makes a retry send nothing more. Who may call it: admin. */
   "admin.sendNotification": {
     input: SendNotificationInput;
     output: SendNotificationReply;
+  };
+  /** Sets a member's growth level; their rights change at once and their clients get a viewer event. Who may call it: admin. */
+  "admin.setLevel": {
+    input: SetLevelInput;
+    output: AdminMemberRow;
+  };
+  /** Sets a member's administrator and builder roles; the last administrator who is not banned cannot be demoted. Who may call it: admin. */
+  "admin.setRoles": {
+    input: SetRolesInput;
+    output: AdminMemberRow;
+  };
+  /** Grants a VIP tier for days (0: never ends), extends the current tier by days, or revokes it; the member's rights change at once. Who may call it: admin. */
+  "admin.setVip": {
+    input: SetVIPInput;
+    output: AdminMemberRow;
+  };
+  /** The site settings as stored, every section in every language (not localized), with the settings version a save must name. Who may call it: admin. */
+  "admin.settings": {
+    input: Record<string, never>;
+    output: SettingsReply;
+  };
+  /** Lifts a member's ban: they may sign in again. Who may call it: admin. */
+  "admin.unban": {
+    input: MemberInput;
+    output: AdminMemberRow;
   };
   /** Adds (positive) or removes (negative) an amount of a member's currency or credit, with a memo, once per idemKey; the member gets a wallet event. Who may call it: admin. */
   "admin.walletAdjust": {
@@ -4183,6 +4999,26 @@ export interface Actions {
     input: OnlineInput;
     output: OnlineReply;
   };
+  /** The viewer's browsers that receive Web Push, the most recently subscribed first. Who may call it: member. */
+  "push.devices": {
+    input: DevicesInput;
+    output: DevicesReply;
+  };
+  /** The site's VAPID public key (base64url), the browser's applicationServerKey for PushManager.subscribe. Who may call it: public. */
+  "push.publicKey": {
+    input: PublicKeyInput;
+    output: PublicKeyReply;
+  };
+  /** Turns Web Push on for the viewer's browser (its PushSubscription): https push services only, never a private address. The same endpoint again updates its keys and language; an endpoint another member subscribed moves to the viewer. A member keeps at most 20 devices: the least recently subscribed is dropped. Who may call it: member. */
+  "push.subscribe": {
+    input: SubscribeInput;
+    output: SubscribeReply;
+  };
+  /** Turns Web Push off for one of the viewer's browsers (404 push.error.notFound when it is not theirs). Who may call it: member. */
+  "push.unsubscribe": {
+    input: UnsubscribeInput;
+    output: UnsubscribeReply;
+  };
   /** Finds members by name or slug, the closest first. Who may call it: public. */
   "search.user": {
     input: SearchUserInput;
@@ -4378,6 +5214,8 @@ export interface SocketCommands {
   connect: Connect;
   /** Deletes a chat message with the signature utils.chatDelete made. The deletion comes to the room as a delete_chat event; a refusal's error event names the message (id). */
   delete_chat: DeleteChatInput;
+  /** On a connected socket: whether its page is visible and focused (sent on visibility and focus changes); no Web Push wakes a member who has a focused page open. */
+  focus: Focus;
   /** Joins a room (needs the chat capability): every event after lastSeq is sent first, from the database, then the live ones, each once and in order; without lastSeq only live events follow. The socket token (user, signature, timestamp) may come along instead of a connect. Answered with join_success (self: true). */
   join_room: JoinRoomInput;
   /** Leaves a room. */

@@ -26,6 +26,8 @@ const Cart = lazyExport(() => import('../scenes/Cart'), 'Cart');
 const Docs = lazyExport(() => import('../scenes/Docs'), 'Docs');
 const AccountPage = lazyExport(() => import('../scenes/Account/AccountPage'), 'AccountPage');
 const Builder = lazyExport(() => import('../scenes/Builder'), 'Builder');
+/** The operators' console (admins only); each of its sections splits again. */
+const AdminPage = lazyExport(() => import('../scenes/Admin/AdminPage'), 'AdminPage');
 
 /** A lazy screen, with a spinner while its chunk loads. */
 function screen(Screen: ComponentType) {
@@ -62,6 +64,8 @@ element={screen(PaySandbox)} />
         <Route path={`${prefix}/account/:page`} element={screen(AccountPage)} />
       </Route>
       <Route path={`${prefix}/builder`} element={screen(Builder)} />
+      <Route path={`${prefix}/admin`} element={screen(AdminPage)} />
+      <Route path={`${prefix}/admin/:section`} element={screen(AdminPage)} />
     </Fragment>
   );
 }

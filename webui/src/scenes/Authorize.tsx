@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { EmptyState } from '../components/Feedback/EmptyState';
+import { LoginPrompt } from '../components/Feedback/LoginPrompt';
 import { PageSpinner } from '../components/Feedback/Spinner';
 import { SceneFrame } from '../components/Feedback/SceneFrame';
 import { useStores } from '../stores/StoresContext';
@@ -16,7 +17,7 @@ type Status = 'idle' | 'working' | 'failed';
  * the page the login started from opens.
  */
 export const Authorize = observer(function Authorize() {
-  const { auth, loginBox } = useStores();
+  const { auth } = useStores();
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -40,15 +41,7 @@ export const Authorize = observer(function Authorize() {
   return (
     <SceneFrame title={t('page.authorize.title')}>
       {status === 'failed' ? (
-        <EmptyState icon={ShieldAlert} title={t('page.authorize.failed')}>
-          <button
-            type="button"
-            onClick={() => loginBox.open('login')}
-            className="rounded-full bg-zinc-900 px-4 py-2 text-sm font-medium text-white dark:bg-white dark:text-zinc-900"
-          >
-            {t('common.header.login')}
-          </button>
-        </EmptyState>
+        <LoginPrompt icon={ShieldAlert} title={t('page.authorize.failed')} />
       ) : (
         <EmptyState icon={KeyRound} title={type === 'wechat' ? t('page.authorize.wechat') : t('page.authorize.empty')} />
       )}

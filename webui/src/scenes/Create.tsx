@@ -2,6 +2,7 @@ import { PenLine } from 'lucide-react';
 import { observer } from 'mobx-react-lite';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { EmptyState } from '../components/Feedback/EmptyState';
 import { SceneFrame } from '../components/Feedback/SceneFrame';
 import { PageSpinner } from '../components/Feedback/Spinner';
@@ -16,9 +17,11 @@ const CreatePage = lazyModule(loadCreatePage);
 export const Create = observer(function Create() {
   const { auth } = useStores();
   const { t } = useTranslation();
+  const [params] = useSearchParams();
   const waiting = !auth.isLoaded && auth.hasSession;
+  const editing = params.has('edit');
   return (
-    <SceneFrame title={t('page.create.title')} subtitle={t('page.create.subtitle')}>
+    <SceneFrame title={t(editing ? 'page.create.edit.title' : 'page.create.title')} subtitle={t(editing ? 'page.create.edit.subtitle' : 'page.create.subtitle')}>
       {auth.isLoggedIn ? (
         <Suspense fallback={<PageSpinner />}>
           <CreatePage />

@@ -130,6 +130,20 @@ describe('ChatStore', () => {
     expect(chat.ordered.at(-1)?.text).toBe('hello');
   });
 
+  it('shows a muted member the refusal with the mute end the server named, and drops the pending message', async () => {
+    const { root, chat } = setup();
+    const socket = signIn(root);
+    await chat.open();
+    socket.accept('42');
+    socket.receive('join_success', { action: 'join_room', room: 'chat', online: 1, self: true, user: chatMessage(1).user });
+    expect(chat.send('hello')).toBe(true);
+    const clientId = String(socket.lastSent('chat_room')?.data.clientId);
+    const message = 'You are muted in this room until 2026-11-24 15:04 UTC';
+    socket.receive('error', { code: 'chat.error.muted', message, action: 'chat_room', clientId });
+    expect(chat.outbox).toHaveLength(0);
+    expect(root.toasts.toasts.map((t) => t.message)).toEqual([message]);
+  });
+
   it('throttles sending to one message per 2000 ms and refuses texts over 120 characters', async () => {
     vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout'] });
     const { root, chat } = setup();

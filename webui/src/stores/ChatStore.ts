@@ -16,6 +16,9 @@ import { localize } from '../models/settings';
 import type { RootStore } from './RootStore';
 import { PagedStore, type Page, type PageDirection } from './base/PagedStore';
 
+/** The refusal of a send from a member muted in the room (admin.chatMute). */
+const MUTED_CODE = 'chat.error.muted';
+
 /** Where the viewer is with the room: not in it, on the way in, in it, or not allowed. */
 export type JoinState = 'idle' | 'joining' | 'joined' | 'denied';
 
@@ -296,6 +299,8 @@ export class ChatStore extends PagedStore<ChatMessage, RealtimeChatMessage> {
       seconds: Math.max(1, Math.ceil((error.retryAfterMs ?? 0) / 1000)),
       max: error.max ?? CHAT_MAX_LENGTH,
     };
+    // A mute's end is a value only the server holds: its message, in the socket's language, names it.
+    if (error.code === MUTED_CODE && error.message && error.message !== error.code) return error.message;
     if (this.root.i18n.exists(error.code)) return this.root.t(error.code, vars);
     return error.message || this.root.t('chat.error.unavailable');
   }

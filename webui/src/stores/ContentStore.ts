@@ -186,6 +186,11 @@ export class ContentStore {
     return Boolean(viewer && (viewer.databaseId === author.databaseId || viewer.gqRoles?.isAdmin));
   }
 
+  /** Whether the viewer may edit articles: saving one (mutates.saveArticle) is for administrators, who write them. */
+  get mayEditArticle(): boolean {
+    return this.root.auth.viewer?.data.gqRoles?.isAdmin === true;
+  }
+
   /** Deletes an article, topic, answer or comment the viewer confirmed deleting; a toast says it is gone. */
   async deleteItem(type: DeleteTarget, id: string): Promise<boolean> {
     const reply = await this.root.client.request('mutates.deleteAction', { id, type });

@@ -1,32 +1,22 @@
 import { action, computed, makeObservable, observable, reaction } from 'mobx';
-import type { EntriesInput, WalletEntryData } from '../api/wallet';
+import type { EntriesInput, EntriesReply, WalletEntryData } from '../api/wallet';
 import { LEDGER_PAGE_SIZE, LedgerEntry } from '../models/LedgerEntry';
 import { compareIds } from '../utils/order';
 import type { RootStore } from './RootStore';
 import { PagedStore, type Page, type PageDirection } from './base/PagedStore';
 
-/** Which entries the history shows: one asset and one reason, or all ("" each). */
-export interface LedgerFilter {
-  asset: string;
-  reason: string;
-}
-
 /**
- * The viewer's ledger history (wallet.entries), newest first: the newest page, older pages as the
- * list reaches its end, filtered by asset and reason; a `wallet` event brings the newest entries in.
+ * A wallet ledger read newest first, older pages as the list reaches its end. Whose ledger, and
+ * how a page of it is asked for, is the subclass's `fetchEntries`.
  */
-export class LedgerStore extends PagedStore<LedgerEntry, WalletEntryData> {
-  filter: LedgerFilter = { asset: '', reason: '' };
-
-  constructor(root: RootStore) {
-    super(root, 'LedgerStore');
-    makeObservable(this, { filter: observable, ordered: computed, setFilter: action });
-    root.realtime.socket.on('wallet', () => void this.loadNewest());
-    reaction(
-      () => root.auth.viewer?.id ?? null,
-      () => this.reset(),
-    );
+export abstract class LedgerPages extends PagedStore<LedgerEntry, WalletEntryData> {
+  constructor(root: RootStore, storeName: string) {
+    super(root, storeName);
+    makeObservable(this, { ordered: computed });
   }
+
+  /** Reads the entries after `after` (empty: the newest page); null when there are none to show. */
+  protected abstract fetchEntries(after: string): Promise<EntriesReply | null>;
 
   protected idOf(data: WalletEntryData) {
     return data.id;
@@ -43,6 +33,41 @@ export class LedgerStore extends PagedStore<LedgerEntry, WalletEntryData> {
   /** Newest first (ids grow with time). */
   get ordered(): LedgerEntry[] {
     return [...this.data.values()].sort((a, b) => compareIds(b.id, a.id));
+  }
+
+  /** The next (older) page. */
+  loadMore(): Promise<void> {
+    return this.loadOlder();
+  }
+
+  protected async fetchPage(_direction: PageDirection, after: string): Promise<Page<WalletEntryData> | null> {
+    const reply = await this.fetchEntries(after);
+    if (!reply) return null;
+    return { items: reply.entries, olderCursor: reply.pageInfo.endCursor, hasOlder: reply.pageInfo.hasNextPage };
+  }
+}
+
+/** Which entries the history shows: one asset and one reason, or all ("" each). */
+export interface LedgerFilter {
+  asset: string;
+  reason: string;
+}
+
+/**
+ * The viewer's ledger history (wallet.entries), newest first: the newest page, older pages as the
+ * list reaches its end, filtered by asset and reason; a `wallet` event brings the newest entries in.
+ */
+export class LedgerStore extends LedgerPages {
+  filter: LedgerFilter = { asset: '', reason: '' };
+
+  constructor(root: RootStore) {
+    super(root, 'LedgerStore');
+    makeObservable(this, { filter: observable, setFilter: action });
+    root.realtime.socket.on('wallet', () => void this.loadNewest());
+    reaction(
+      () => root.auth.viewer?.id ?? null,
+      () => this.reset(),
+    );
   }
 
   /** Shows other entries: the list is read again from its newest page. */
@@ -66,7 +91,7 @@ export class LedgerStore extends PagedStore<LedgerEntry, WalletEntryData> {
     });
   }
 
-  protected async fetchPage(_direction: PageDirection, after: string): Promise<Page<WalletEntryData> | null> {
+  protected async fetchEntries(after: string): Promise<EntriesReply | null> {
     const viewerId = this.root.auth.viewer?.id;
     if (!viewerId) return null;
     const input: EntriesInput = { first: LEDGER_PAGE_SIZE };
@@ -74,11 +99,6 @@ export class LedgerStore extends PagedStore<LedgerEntry, WalletEntryData> {
     if (this.filter.reason) input.reason = this.filter.reason;
     if (after) input.after = after;
     const reply = await this.root.client.request('wallet.entries', input);
-    if (!reply || this.root.auth.viewer?.id !== viewerId) return null;
-    return {
-      items: reply.entries,
-      olderCursor: reply.pageInfo.endCursor,
-      hasOlder: reply.pageInfo.hasNextPage,
-    };
+    return this.root.auth.viewer?.id === viewerId ? reply : null;
   }
 }

@@ -167,3 +167,49 @@ describe('live layout', () => {
     root.realtime.stop();
   });
 });
+
+describe('live settings', () => {
+  beforeEach(() => {
+    vi.stubGlobal('WebSocket', FakeSocket);
+    FakeSocket.reset();
+  });
+
+  it("reloads a guest's settings on a settings event, again while the reply is older, and not the pages", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      let served = 3;
+      const currencies = (version: number) =>
+        version >= 4 ? [{ code: 'USD', symbol: '$' }, { code: 'GBP', symbol: '£' }] : [{ code: 'USD', symbol: '$' }];
+      const calls = mockFetch(
+        apiResponder({
+          'utils.getSettings': () => json({ settings: { currency: currencies(served) }, layoutVersion: 1, settingsVersion: served }),
+        }),
+      );
+      const count = (action: string) => calls.filter((call) => call.body?.action === action).length;
+      const root = createTestRoot('en');
+      await root.settings.fetch();
+      expect(root.settings.settingsVersion).toBe(3);
+      root.realtime.start();
+      vi.advanceTimersByTime(2000);
+      FakeSocket.last.open();
+
+      FakeSocket.last.receive('live', { channel: SITE_CHANNEL, event: 'settings', data: { version: 4 } });
+      await waitFor(() => expect(count('utils.getSettings')).toBe(2));
+      expect(root.settings.currencies.map((c) => c.code)).toEqual(['USD']);
+      served = 4;
+      await vi.advanceTimersByTimeAsync(1500);
+      await waitFor(() => expect(root.settings.settingsVersion).toBe(4));
+      expect(root.settings.currencies.map((c) => c.code)).toEqual(['USD', 'GBP']);
+      expect(count('auth.pageData')).toBe(0);
+
+      // A version already held, or a malformed event, reads nothing.
+      FakeSocket.last.receive('live', { channel: SITE_CHANNEL, event: 'settings', data: { version: 4 } });
+      FakeSocket.last.receive('live', { channel: SITE_CHANNEL, event: 'settings', data: {} });
+      await vi.advanceTimersByTimeAsync(50);
+      expect(count('utils.getSettings')).toBe(3);
+      root.realtime.stop();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});

@@ -13,12 +13,18 @@ export function socketCredentials(viewer: Viewer | null): SocketCredentials | nu
   return { userId, signature: token.signature, timestamp: token.timestamp };
 }
 
-/** A live event of the site channel: a layout was published (or rolled back) as `version`. */
-function layoutVersionOf(frame: unknown): number | null {
+/** The live events of the site channel, each carrying the version it announces. */
+type SiteEvent = 'layout' | 'settings';
+
+/**
+ * A live event of the site channel: a layout was published (or rolled back), or the site settings
+ * were saved, as `version`; null for any other frame.
+ */
+export function siteEventOf(frame: unknown): { event: SiteEvent; version: number } | null {
   const { channel, event, data } = (frame ?? {}) as { channel?: unknown; event?: unknown; data?: { version?: unknown } };
-  if (channel !== SITE_CHANNEL || event !== 'layout') return null;
+  if (channel !== SITE_CHANNEL || (event !== 'layout' && event !== 'settings')) return null;
   const version = data?.version;
-  return typeof version === 'number' && Number.isFinite(version) ? version : null;
+  return typeof version === 'number' && Number.isFinite(version) ? { event, version } : null;
 }
 
 /**
@@ -26,7 +32,7 @@ function layoutVersionOf(frame: unknown): number | null {
  * the member (or their token) changes, and closed on logout (SPEC §7). A guest gets a socket too,
  * opened when the browser is idle after the first paint, that only watches the site channel.
  * Every page watches the site channel: on a `layout` event the settings (header, footer) and the
- * pages are read again. Stores listen to its events through `realtime.socket.on(...)`.
+ * pages are read again, on a `settings` event the settings. Stores listen to its events through `realtime.socket.on(...)`.
  */
 export class RealtimeStore {
   readonly socket: RealtimeSocket;
@@ -54,8 +60,8 @@ export class RealtimeStore {
       root.levelTips.invalidate();
     });
     this.socket.on('live', (frame) => {
-      const version = layoutVersionOf(frame);
-      if (version !== null) this.layoutPublished(version);
+      const site = siteEventOf(frame);
+      if (site) this.siteChanged(site.event, site.version);
     });
     makeObservable(this, { status: observable });
   }
@@ -98,10 +104,23 @@ export class RealtimeStore {
     this.socket.openGuest();
   }
 
-  /** A layout was published: the header and footer, and the pages, follow it. */
-  private layoutPublished(version: number) {
-    void this.root.settings.reloadLayout(version);
-    void this.root.pages.reloadLayout(version);
+  /**
+   * A layout was published: the header and footer, and the pages, follow it. The settings were
+   * saved: every open page (a visitor's too) reads them again, so the locale popover, prices and
+   * badges follow without a reload.
+   */
+  private siteChanged(event: SiteEvent, version: number) {
+    switch (event) {
+      case 'layout':
+        void this.root.settings.reloadLayout(version);
+        void this.root.pages.reloadLayout(version);
+        return;
+      case 'settings':
+        void this.root.settings.reloadSettings(version);
+        return;
+      default:
+        event satisfies never;
+    }
   }
 
   /** The server refused the token (it expires after a day): fetch the viewer again, once per token. */

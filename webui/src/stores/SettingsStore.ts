@@ -10,15 +10,17 @@ const FALLBACK_LANGUAGES: LanguageEntry[] = [
   { code: 'es', name: 'es-ES', locale: 'es-ES', currency: 'EUR' },
 ];
 
-/** A reload after a layout event waits this long before asking again while the reply is older. */
+/** A reload after a layout or settings event waits this long before asking again while the reply is older. */
 export const LAYOUT_RETRY_MS = 1200;
-/** How many times a reload after a layout event asks again before it settles for what it has. */
+/** How many times a reload after a layout or settings event asks again before it settles for what it has. */
 export const LAYOUT_RETRIES = 5;
 
 interface SettingsReply {
   settings: Settings;
   /** The published layout version the settings' page_settings come from (0 before any). */
   layoutVersion?: number;
+  /** The version of the site-wide settings the answer was read at (0 before any save). */
+  settingsVersion?: number;
 }
 
 /** Waits `ms`. */
@@ -29,6 +31,8 @@ export class SettingsStore {
   settings: Settings | null = null;
   /** The published layout version of the settings held (0 before any, or before they loaded). */
   layoutVersion = 0;
+  /** The site-wide settings version of the settings held (0 before any save, or before they loaded). */
+  settingsVersion = 0;
   isFetching = false;
   isLoaded = false;
 
@@ -61,8 +65,21 @@ export class SettingsStore {
    * {@link LAYOUT_RETRY_MS} while the reply is of an older layout (a server not caught up yet).
    * Failures stay quiet: the settings held stay on screen.
    */
-  async reloadLayout(version: number): Promise<void> {
-    for (let attempt = 0; attempt <= LAYOUT_RETRIES && this.layoutVersion < version; attempt++) {
+  reloadLayout(version: number): Promise<void> {
+    return this.reloadUntil(() => this.layoutVersion >= version);
+  }
+
+  /**
+   * An administrator saved the site settings as `version` (a live event): reads them again, the
+   * same way as {@link reloadLayout}, so that an open page shows a new currency or language at once.
+   */
+  reloadSettings(version: number): Promise<void> {
+    return this.reloadUntil(() => this.settingsVersion >= version);
+  }
+
+  /** Reads the settings until `caughtUp` holds, waiting between tries for a server that lags behind. */
+  private async reloadUntil(caughtUp: () => boolean): Promise<void> {
+    for (let attempt = 0; attempt <= LAYOUT_RETRIES && !caughtUp(); attempt++) {
       if (attempt > 0) await pause(LAYOUT_RETRY_MS);
       const data = { lang: this.root.locale.lang, currency: this.root.locale.pickedCurrency ?? undefined };
       const result = await this.root.client.call<SettingsReply>('utils.getSettings', data);
@@ -75,6 +92,7 @@ export class SettingsStore {
       if (reply?.settings) {
         this.settings = reply.settings;
         this.layoutVersion = reply.layoutVersion ?? 0;
+        this.settingsVersion = reply.settingsVersion ?? 0;
       }
       this.isFetching = false;
       this.isLoaded = true;

@@ -1,5 +1,5 @@
 import type { AnswerView, NodeView, Summary, TopicView } from '../api/wire.gen';
-import type { Connection } from '../stores/community/RelayList';
+import type { Connection } from '../stores/base/ConnectionStore';
 import type { CommunityPageContent } from '../stores/community/pageContent';
 
 /** An instant the fixtures are made at. */

@@ -13,6 +13,7 @@ import { useStores } from '../../stores/StoresContext';
 import { localizePath, toLang } from '../../utils/links';
 import { useNow } from '../../utils/useNow';
 import { ConfirmDelete } from '../common/ConfirmDelete';
+import { EditLink } from '../common/EditLink';
 import { SmallSpinner } from '../common/SmallSpinner';
 import { AuthorLine } from '../Content/AuthorLine';
 import { Comments } from '../Content/Comments';
@@ -73,13 +74,17 @@ export const TopicBody = observer(function TopicBody({ thread, path, full }: { t
             )}
           </AuthorLine>
           {!thread.deleted && thread.mayDelete(topic.author.databaseId) && (
-            <ConfirmDelete
-              label={t('page.community.topic.delete')}
-              title={t('page.community.topic.deleteConfirm')}
-              text={t('page.community.topic.deleteConfirmText')}
-              confirmLabel={t('page.community.delete')}
-              onConfirm={() => void deleteTopic()}
-            />
+            <div className="flex items-center gap-1">
+              {/* The author and administrators may edit what they may delete (mutates.createTopic with its id). */}
+              <EditLink target={{ kind: 'topic', id: topic.databaseId }} />
+              <ConfirmDelete
+                label={t('page.community.topic.delete')}
+                title={t('page.community.topic.deleteConfirm')}
+                text={t('page.community.topic.deleteConfirmText')}
+                confirmLabel={t('page.community.delete')}
+                onConfirm={() => void deleteTopic()}
+              />
+            </div>
           )}
         </div>
         <div className="mt-6">

@@ -11,6 +11,7 @@ import { useDocumentTitle } from '../../routing/useDocumentTitle';
 import { useStores } from '../../stores/StoresContext';
 import { abbreviate } from '../../utils/number';
 import { ConfirmDelete } from '../common/ConfirmDelete';
+import { EditLink } from '../common/EditLink';
 import { ImageViewer } from '../common/ImageViewer';
 import { LocalizedLink } from '../common/LocalizedLink';
 import { AuthorLine } from './AuthorLine';
@@ -53,6 +54,7 @@ export const ArticleView = observer(function ArticleView({ reply }: { reply: Art
   );
 
   const mayDelete = content.mayDelete(article.author);
+  const mayEdit = content.mayEditArticle;
   const remove = async () => {
     if (await content.deleteItem('article', article.databaseId)) goHome();
   };
@@ -75,16 +77,19 @@ export const ArticleView = observer(function ArticleView({ reply }: { reply: Art
           <span aria-hidden>·</span>
           <span data-testid="article-views">{t('content.article.views', { count: article.viewsCache, formatted: abbreviate(article.viewsCache) })}</span>
         </AuthorLine>
-        {mayDelete && (
-          <div className="group">
-            <ConfirmDelete
-              label={t('content.article.delete')}
-              title={t('content.article.deleteConfirm')}
-              text={t('content.article.deleteConfirmText')}
-              confirmLabel={t('content.article.deleteAction')}
-              onConfirm={() => void remove()}
-              testId="article-delete-confirm"
-            />
+        {(mayDelete || mayEdit) && (
+          <div className="group flex items-center gap-1">
+            {mayEdit && <EditLink target={{ kind: 'article', id: article.databaseId }} />}
+            {mayDelete && (
+              <ConfirmDelete
+                label={t('content.article.delete')}
+                title={t('content.article.deleteConfirm')}
+                text={t('content.article.deleteConfirmText')}
+                confirmLabel={t('content.article.deleteAction')}
+                onConfirm={() => void remove()}
+                testId="article-delete-confirm"
+              />
+            )}
           </div>
         )}
       </div>

@@ -24,7 +24,13 @@ export const ArticleFields = observer(function ArticleFields({ form }: { form: C
     <div className="space-y-4" data-testid="article-fields">
       <div className="grid gap-4 sm:grid-cols-3">
         <Field id={`${id}-lang`} label={t('page.create.article.lang')}>
-          <select id={`${id}-lang`} value={article.lang || locale.lang} onChange={(event) => form.setArticle({ lang: event.target.value })} className={`${SELECT} w-full`}>
+          <select
+            id={`${id}-lang`}
+            value={article.lang || locale.lang}
+            disabled={form.editing !== null}
+            onChange={(event) => form.setArticle({ lang: event.target.value })}
+            className={`${SELECT} w-full disabled:opacity-60`}
+          >
             {LANGUAGES.map((lang) => (
               <option key={lang} value={lang}>
                 {NATIVE_NAME[lang]}

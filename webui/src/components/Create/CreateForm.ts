@@ -5,11 +5,15 @@ import type { Draft, DraftGate, DraftKind } from '../../stores/DraftsStore';
 import type { RootStore } from '../../stores/RootStore';
 import { localizePath } from '../../utils/links';
 import { topicPath } from '../Community/paths';
+import type { EditSource } from './editing';
 import {
   MAX_VOTE_OPTIONS,
+  articleEditInput,
   articleInput,
   fieldOfCode,
   firstError,
+  gateRoles,
+  topicEditInput,
   topicInput,
   validateDraft,
   type FormErrors,
@@ -28,23 +32,36 @@ export function mayPostIn(node: NodeView, viewer: { databaseId: string; isAdmin:
   );
 }
 
+/** The minor-unit digits of a site currency (2 when the settings do not say). */
+export function currencyDecimals(root: RootStore, currency: string): number {
+  const entry = root.settings.currencyEntry(currency) as { decimals?: unknown } | undefined;
+  return typeof entry?.decimals === 'number' ? entry.decimals : MONEY_DECIMALS;
+}
+
 /**
  * The create page's form: the draft being written (saved to the drafts store, debounced, as it
  * changes), the errors shown beside the fields, and the submit: SPEC §5's checks first, then
  * mutates.createTopic (or mutates.saveArticle for an article), the server's refusals shown as
  * toasts and beside their field. A published draft is deleted.
+ *
+ * With `editing`, the form holds an existing article or topic instead: it is not kept as a draft
+ * (`hasChanges` tells the page to warn before leaving), its kind, node, bounty and vote stay, and
+ * the submit saves it through the same action with its id.
  */
 export class CreateForm {
   draft: Draft;
   errors: FormErrors = {};
   isSubmitting = false;
+  /** Editing: something was changed since the item was loaded or saved. */
+  hasChanges = false;
 
   constructor(
     readonly root: RootStore,
     draft: Draft,
+    readonly editing: EditSource | null = null,
   ) {
     this.draft = draft;
-    makeAutoObservable(this, { root: false });
+    makeAutoObservable(this, { root: false, editing: false });
   }
 
   get isArticle() {
@@ -80,11 +97,12 @@ export class CreateForm {
 
   private changed(...fields: FormField[]) {
     for (const field of fields) delete this.errors[field];
-    this.root.drafts.scheduleSave(this.draft);
+    if (this.editing) this.hasChanges = true;
+    else this.root.drafts.scheduleSave(this.draft);
   }
 
   setKind(kind: DraftKind) {
-    if (kind === 'article' && !this.canWriteArticles) return;
+    if (this.editing || (kind === 'article' && !this.canWriteArticles)) return;
     this.draft.kind = kind;
     this.errors = {};
     this.root.drafts.scheduleSave(this.draft);
@@ -165,14 +183,11 @@ export class CreateForm {
   }
 
   /** The minor-unit digits of a site currency (2 when the settings do not say). */
-  decimalsOf = (currency: string): number => {
-    const entry = this.root.settings.currencyEntry(currency) as { decimals?: unknown } | undefined;
-    return typeof entry?.decimals === 'number' ? entry.decimals : MONEY_DECIMALS;
-  };
+  decimalsOf = (currency: string): number => currencyDecimals(this.root, currency);
 
   /** Runs the checks; the errors show beside their fields and the first one as a toast. True when it may be sent. */
   check(now = Date.now()): boolean {
-    this.errors = validateDraft(this.draft, { now, nodePostable: this.nodePostable });
+    this.errors = validateDraft(this.draft, { now, nodePostable: this.nodePostable, editing: this.editing !== null });
     const first = firstError(this.errors);
     if (first) this.root.toasts.error(this.root.t(first[1].key, first[1].values));
     return first === null;
@@ -189,11 +204,44 @@ export class CreateForm {
     if (!this.check()) return null;
     this.isSubmitting = true;
     const draft = this.draft;
+    if (this.editing) {
+      const path = await this.saveEdit(draft, this.editing);
+      runInAction(() => {
+        this.isSubmitting = false;
+        if (path) this.hasChanges = false;
+      });
+      return path;
+    }
     const path = this.isArticle ? await this.saveArticle(draft) : await this.createTopic(draft);
     runInAction(() => {
       this.isSubmitting = false;
       if (path) this.root.drafts.remove(draft.id);
     });
+    return path;
+  }
+
+  /** The roles to save: the item's own while the gate shown is the one it was filled with (the form holds one entry). */
+  private editedRoles(source: EditSource) {
+    const gate = this.draft.gate;
+    const unchanged = gate.type === source.gate.type && gate.value === source.gate.value && gate.currency === source.gate.currency;
+    return unchanged ? source.roles : gateRoles(gate, this.decimalsOf);
+  }
+
+  /** Saves the item edited with its id; its page is read again so that it shows what was saved. */
+  private async saveEdit(draft: Draft, source: EditSource): Promise<string | null> {
+    const roles = this.editedRoles(source);
+    let path: string;
+    if (source.target.kind === 'article') {
+      const result = await this.root.client.call('mutates.saveArticle', articleEditInput(draft, source.target.id, source.slug, roles));
+      if (!result.ok) return this.refused(result.error);
+      path = result.data.gqSaveArticle.article.uri;
+    } else {
+      const result = await this.root.client.call('mutates.createTopic', topicEditInput(draft, source.target.id, roles));
+      if (!result.ok) return this.refused(result.error);
+      path = localizePath(topicPath(result.data.topic), this.root.locale.lang);
+    }
+    this.root.toasts.success(this.root.t('page.create.edit.saved'));
+    void this.root.pages.load(path, true);
     return path;
   }
 

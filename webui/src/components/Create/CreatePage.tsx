@@ -18,6 +18,8 @@ import { NodePicker } from './NodePicker';
 import { RichEditor } from './RichEditor';
 import { ARTICLE_TITLE_MAX, TOPIC_TITLE_MAX } from './submission';
 import { VoteFields } from './VoteFields';
+import { EDIT_PARAM } from './editing';
+import { EditPage, EditingBanner, useLeaveWarning } from './EditPage';
 
 /** The kind the page opens with: ?type=, when the viewer may write it; a normal topic otherwise. */
 export function kindFromQuery(type: string | null, canWriteArticles: boolean): DraftKind {
@@ -40,10 +42,38 @@ function replaceQuery(setParams: SetURLSearchParams, name: string, value: string
 
 /**
  * /create for a member (SPEC §2): a topic (normal, bounty or vote) in a node, or an article for
- * administrators. What is written is kept as a draft as it changes; the drafts list restores or
- * deletes them. Publishing runs SPEC §5's checks, then the server's, and opens what was published.
+ * administrators; with ?edit=article:<id> or ?edit=topic:<id>, an existing one (EditPage).
  */
 export default observer(function CreatePage() {
+  const [params] = useSearchParams();
+  const edit = params.get(EDIT_PARAM);
+  if (edit !== null) {
+    return (
+      <EditPage key={edit} value={edit}>
+        {(form) => <Composer form={form} />}
+      </EditPage>
+    );
+  }
+  return <NewContent />;
+});
+
+/** A new piece: it starts blank, of the kind ?type= asks for, in the node ?node= names. */
+const NewContent = observer(function NewContent() {
+  const root = useStores();
+  const [params] = useSearchParams();
+  const [form] = useState(
+    () => new CreateForm(root, newDraft(kindFromQuery(params.get('type'), root.auth.viewer?.data.gqRoles?.isAdmin === true), { nodeId: params.get('node') ?? '' })),
+  );
+  return <Composer form={form} />;
+});
+
+/**
+ * The form of /create: what is written is kept as a draft as it changes; the drafts list restores
+ * or deletes them. Publishing runs SPEC §5's checks, then the server's, and opens what was
+ * published. An edited item (form.editing) is not a draft: leaving with changes is warned about,
+ * and saving opens the item's page.
+ */
+export const Composer = observer(function Composer({ form }: { form: CreateForm }) {
   const root = useStores();
   const { drafts } = root;
   const { t } = useTranslation();
@@ -51,15 +81,12 @@ export default observer(function CreatePage() {
   const [params, setParams] = useSearchParams();
   const id = useId();
   const now = useNow();
-  const [form] = useState(
-    () => new CreateForm(root, newDraft(kindFromQuery(params.get('type'), root.auth.viewer?.data.gqRoles?.isAdmin === true), { nodeId: params.get('node') ?? '' })),
-  );
   const [showDrafts, setShowDrafts] = useState(false);
   const { draft } = form;
   const type = params.get('type');
 
   // ?drafts=1 (the create panel's drafts link) opens the list, also when the page is open already.
-  const askedForDrafts = params.get('drafts') === '1';
+  const askedForDrafts = params.get('drafts') === '1' && form.editing === null;
   useEffect(() => {
     if (!askedForDrafts) return;
     setShowDrafts(true);
@@ -116,6 +143,9 @@ export default observer(function CreatePage() {
     requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
   };
 
+  useLeaveWarning(form.hasChanges);
+  const editing = form.editing !== null;
+
   const kinds: DraftKind[] = form.canWriteArticles ? ['normal', 'bounty', 'vote', 'article'] : ['normal', 'bounty', 'vote'];
   const titleMax = form.isArticle ? ARTICLE_TITLE_MAX : TOPIC_TITLE_MAX;
   const saved = drafts.get(draft.id);
@@ -136,21 +166,25 @@ export default observer(function CreatePage() {
           if (event.key === 'Enter' && event.target instanceof HTMLInputElement) event.preventDefault();
         }}
       >
-        <div className="flex flex-wrap items-end justify-between gap-3">
-          <ChoiceGroup legend={t('page.create.kind.label')} id={`${id}-kind`}>
-            {kinds.map((kind) => (
-              <Choice key={kind} name={`${id}-kind`} value={kind} checked={draft.kind === kind} onSelect={() => chooseKind(kind)} testId={`kind-${kind}`}>
-                {t(`page.create.kind.${kind}`)}
-              </Choice>
-            ))}
-          </ChoiceGroup>
-          <button type="button" onClick={() => setShowDrafts(true)} className={`${SECONDARY_ACTION} h-9`} data-testid="open-drafts">
-            <FileText className="size-4" aria-hidden />
-            {t('page.create.drafts.open', { count: drafts.count })}
-          </button>
-        </div>
+        {editing ? (
+          <EditingBanner form={form} />
+        ) : (
+          <div className="flex flex-wrap items-end justify-between gap-3">
+            <ChoiceGroup legend={t('page.create.kind.label')} id={`${id}-kind`}>
+              {kinds.map((kind) => (
+                <Choice key={kind} name={`${id}-kind`} value={kind} checked={draft.kind === kind} onSelect={() => chooseKind(kind)} testId={`kind-${kind}`}>
+                  {t(`page.create.kind.${kind}`)}
+                </Choice>
+              ))}
+            </ChoiceGroup>
+            <button type="button" onClick={() => setShowDrafts(true)} className={`${SECONDARY_ACTION} h-9`} data-testid="open-drafts">
+              <FileText className="size-4" aria-hidden />
+              {t('page.create.drafts.open', { count: drafts.count })}
+            </button>
+          </div>
+        )}
 
-        {!form.isArticle && <NodePicker form={form} />}
+        {!form.isArticle && !editing && <NodePicker form={form} />}
 
         <Field id={`${id}-title`} label={t('page.create.titleLabel')} required error={form.errors.title}>
           <div className="relative">
@@ -189,23 +223,31 @@ export default observer(function CreatePage() {
           <p className="mt-1.5 text-xs text-zinc-500 dark:text-zinc-400">{t('page.create.pasteHint')}</p>
         </div>
 
-        {draft.kind === 'bounty' && <BountyFields form={form} />}
-        {draft.kind === 'vote' && <VoteFields form={form} />}
+        {draft.kind === 'bounty' && !editing && <BountyFields form={form} />}
+        {draft.kind === 'vote' && !editing && <VoteFields form={form} />}
         {draft.kind === 'article' && <ArticleFields form={form} />}
 
         <GatePicker form={form} />
 
         <div className="flex flex-col-reverse gap-3 border-t border-zinc-100 pt-5 sm:flex-row sm:items-center sm:justify-between dark:border-zinc-800">
           <p className="text-xs text-zinc-500 dark:text-zinc-400" aria-live="polite">
-            {saved ? t('page.create.drafts.savedAt', { time: relativeTime(saved.updatedAt, now, t) }) : t('page.create.drafts.autosave')}
+            {editing
+              ? t(form.hasChanges ? 'page.create.edit.unsaved' : 'page.create.edit.noChanges')
+              : saved
+                ? t('page.create.drafts.savedAt', { time: relativeTime(saved.updatedAt, now, t) })
+                : t('page.create.drafts.autosave')}
           </p>
           <div className="flex gap-2">
-            <button type="button" onClick={saveNow} className={`${SECONDARY_ACTION} h-11 whitespace-nowrap`} data-testid="save-draft">
-              {t('page.create.drafts.save')}
-            </button>
+            {!editing && (
+              <button type="button" onClick={saveNow} className={`${SECONDARY_ACTION} h-11 whitespace-nowrap`} data-testid="save-draft">
+                {t('page.create.drafts.save')}
+              </button>
+            )}
             <button type="submit" disabled={form.isSubmitting} aria-busy={form.isSubmitting} className={`${PRIMARY_BUTTON} sm:w-auto`} data-testid="create-submit">
               <Send className="size-4" aria-hidden />
-              {form.isSubmitting ? t('page.create.publishing') : t(draft.kind === 'article' ? 'page.create.publishArticle' : 'page.create.publish')}
+              {form.isSubmitting
+                ? t(editing ? 'page.create.edit.saving' : 'page.create.publishing')
+                : t(editing ? 'page.create.edit.save' : draft.kind === 'article' ? 'page.create.publishArticle' : 'page.create.publish')}
             </button>
           </div>
         </div>

@@ -45,6 +45,8 @@ export interface CheckContext {
   now: number;
   /** The node chosen may be posted in (free, joined, or administered by the viewer). */
   nodePostable: boolean;
+  /** An existing topic is edited: its node, bounty and vote stay as they are and are not checked again. */
+  editing?: boolean;
 }
 
 /** The number of characters of the content's text (SPEC §5: it must not be 0). */
@@ -98,16 +100,16 @@ export function validateDraft(draft: Draft, context: CheckContext): FormErrors {
     errors.title = { key: 'community.error.titleLength', values: { max: isArticle ? ARTICLE_TITLE_MAX : TOPIC_TITLE_MAX } };
   }
   if (contentLength(draft.content) === 0) errors.content = { key: `${SUBMIT_ERROR}.content` };
-  if (!isArticle) {
+  if (!isArticle && !context.editing) {
     if (!draft.nodeId) errors.node = { key: 'page.create.error.node' };
     else if (!context.nodePostable) errors.node = { key: 'community.error.notJoined' };
   }
-  if (draft.kind === 'bounty') {
+  if (draft.kind === 'bounty' && !context.editing) {
     if (!isPositive(draft.bounty.value)) errors.bountyValue = { key: `${SUBMIT_ERROR}.money` };
     const deadline = deadlineError(draft.bounty.deadline, `${SUBMIT_ERROR}.bountyDeadline`, context.now);
     if (deadline) errors.bountyDeadline = deadline;
   }
-  if (draft.kind === 'vote') {
+  if (draft.kind === 'vote' && !context.editing) {
     const options = draft.vote.options;
     if (options.length < 2) errors.voteOptions = { key: `${SUBMIT_ERROR}.voteCount` };
     else if (options.some((option) => option.trim() === '')) errors.voteOptions = { key: `${SUBMIT_ERROR}.voteContent` };
@@ -200,22 +202,33 @@ export function topicInput(draft: Draft, decimalsOf: (currency: string) => numbe
   return input;
 }
 
+/** An article draft's own fields as mutates.saveArticle reads them: what a new article and an edit both send. */
+function articleFields(draft: Draft): Pick<SaveArticleInput, 'title' | 'content' | 'excerpt' | 'featuredImage' | 'category' | 'tags'> {
+  const { article } = draft;
+  const fields: ReturnType<typeof articleFields> = { title: draft.title.trim(), content: draft.content };
+  if (article.excerpt.trim()) fields.excerpt = article.excerpt.trim();
+  if (article.featuredImage) fields.featuredImage = article.featuredImage;
+  if (article.category.trim()) fields.category = { slug: article.category.trim().toLowerCase() };
+  const tags = tagSlugs(article.tags);
+  if (tags.length) fields.tags = tags.map((slug) => ({ slug: slug.toLowerCase() }));
+  return fields;
+}
+
 /** mutates.saveArticle's input for an article draft. */
 export function articleInput(draft: Draft, decimalsOf: (currency: string) => number): SaveArticleInput {
-  const { article } = draft;
-  const input: SaveArticleInput = {
-    title: draft.title.trim(),
-    content: draft.content,
-    roles: gateRoles(draft.gate, decimalsOf),
-    clientId: idemKeyOf(draft),
-  };
-  if (article.lang) input.lang = article.lang;
-  if (article.excerpt.trim()) input.excerpt = article.excerpt.trim();
-  if (article.featuredImage) input.featuredImage = article.featuredImage;
-  if (article.category.trim()) input.category = { slug: article.category.trim().toLowerCase() };
-  const tags = tagSlugs(article.tags);
-  if (tags.length) input.tags = tags.map((slug) => ({ slug: slug.toLowerCase() }));
+  const input: SaveArticleInput = { ...articleFields(draft), roles: gateRoles(draft.gate, decimalsOf), clientId: idemKeyOf(draft) };
+  if (draft.article.lang) input.lang = draft.article.lang;
   return input;
+}
+
+/** mutates.createTopic's input that edits topic `id`: title, content and roles (its type is sent to be checked, its node stays). */
+export function topicEditInput(draft: Draft, id: string, roles: Role[]): CreateTopicInput {
+  return { id, title: draft.title.trim(), content: draft.content, roles, types: { type: draft.kind === 'article' ? 'normal' : draft.kind } };
+}
+
+/** mutates.saveArticle's input that edits article version `id`, keeping its slug (its address) and language. */
+export function articleEditInput(draft: Draft, id: string, slug: string, roles: Role[]): SaveArticleInput {
+  return { ...articleFields(draft), id, ...(slug ? { slug } : {}), roles };
 }
 
 /** The field a refusal of the server belongs to, from its i18n key. */

@@ -84,6 +84,19 @@ describe('UserMenu from a viewer', () => {
     expect(menu.querySelector('[data-badge=vip]')).toBeNull();
   });
 
+  it('links an administrator, and only them, to the console', async () => {
+    const user = userEvent.setup();
+    const admin = setup({ ...viewer, gqRoles: { ...viewer.gqRoles, isAdmin: true } });
+    const { unmount } = renderWithStores(<UserMenu />, admin, '/es');
+    await user.click(screen.getByRole('button', { name: 'Menú de la cuenta' }));
+    expect(within(await screen.findByRole('menu')).getByRole('menuitem', { name: 'Administración' })).toHaveAttribute('href', '/es/admin');
+    unmount();
+
+    renderWithStores(<UserMenu />, setup(), '/es');
+    await user.click(screen.getByRole('button', { name: 'Menú de la cuenta' }));
+    expect(within(await screen.findByRole('menu')).queryByRole('menuitem', { name: 'Administración' })).toBeNull();
+  });
+
   it('opens the level tips', async () => {
     const root = setup();
     mockFetch(() => json({ levelTips: { levels: [], vip: [] } }));

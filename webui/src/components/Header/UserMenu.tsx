@@ -1,5 +1,5 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { Bell, ChevronRight, Crown, LogOut, MessageCircle, Sparkles, Ticket, TicketPercent, User, type LucideIcon } from 'lucide-react';
+import { Bell, ChevronRight, Crown, LogOut, MessageCircle, ShieldCheck, Sparkles, Ticket, TicketPercent, User, type LucideIcon } from 'lucide-react';
 import { observer } from 'mobx-react-lite';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -147,6 +147,7 @@ const MemberMenu = observer(function MemberMenu({ viewer }: { viewer: Viewer }) 
               </LocalizedLink>
             </DropdownMenu.Item>
           ))}
+          {viewer.data.gqRoles?.isAdmin && <MenuLink to="/admin" icon={ShieldCheck} label={t('admin.frame.menuLink')} />}
           <DropdownMenu.Separator className="my-1 h-px bg-zinc-100 dark:bg-zinc-800" />
           <DropdownMenu.Item className={`${MENU_ITEM} text-zinc-600 dark:text-zinc-300`} onSelect={() => void auth.logout()}>
             <LogOut className="size-4" aria-hidden />

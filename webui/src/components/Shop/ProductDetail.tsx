@@ -1,4 +1,4 @@
-import { Crown, Package, ShoppingBag, ShoppingCart, TrendingUp, Zap } from 'lucide-react';
+import { Crown, Package, Pencil, ShoppingBag, ShoppingCart, TrendingUp, Zap } from 'lucide-react';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -105,10 +105,11 @@ const BuyGate = observer(function BuyGate({ product }: { product: ProductView })
  * store holds (ProductsStore.take), so that stock events reach it.
  */
 export const ProductDetail = observer(function ProductDetail({ product }: { product: ProductView }) {
-  const { shop, locale, toasts } = useStores();
+  const { shop, locale, toasts, auth } = useStores();
   const { t } = useTranslation();
   const navigate = useNavigate();
   useDocumentTitle(product.title);
+  const isAdmin = Boolean(auth.viewer?.data.gqRoles?.isAdmin);
   const [variantId, setVariantId] = useState(() => (product.variants.find((v) => v.stock > 0) ?? product.variants[0])?.id ?? '');
   const [quantity, setQuantity] = useState(1);
   const [busy, setBusy] = useState(false);
@@ -172,6 +173,16 @@ export const ProductDetail = observer(function ProductDetail({ product }: { prod
               )}
             </p>
             <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{product.title}</h1>
+            {isAdmin && (
+              <LocalizedLink
+                to={`/admin/content?kind=product&edit=${product.id}`}
+                className="mt-2 inline-flex items-center gap-1 text-xs font-medium text-brand-700 hover:underline dark:text-brand-400"
+                data-testid="product-admin-edit"
+              >
+                <Pencil className="size-3.5" aria-hidden />
+                {t('admin.product.editOnPage')}
+              </LocalizedLink>
+            )}
             {product.excerpt && <p className="mt-2 text-zinc-600 dark:text-zinc-400">{product.excerpt}</p>}
           </div>
 

@@ -4,7 +4,7 @@ import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
 import { ErrorPage } from '../../components/Feedback/ErrorPage';
-import { EmptyState } from '../../components/Feedback/EmptyState';
+import { LoginPrompt } from '../../components/Feedback/LoginPrompt';
 import { PageSpinner } from '../../components/Feedback/Spinner';
 import { ACCOUNT_ICONS, ACCOUNT_PAGES, type AccountPage as Page } from '../../components/Layout/AccountLayout';
 import { lazyModule } from '../../routing/lazyModule';
@@ -37,7 +37,7 @@ function isAccountPage(value: string | undefined): value is Page {
 export const AccountPage = observer(function AccountPage() {
   const { page } = useParams();
   const { pathname } = useLocation();
-  const { auth, loginBox } = useStores();
+  const { auth } = useStores();
   const { t } = useTranslation();
   const known = page === undefined || isAccountPage(page);
   const title = isAccountPage(page) || page === REPORTS_PAGE ? t(`page.account.${page}.title`) : t('page.account.title');
@@ -55,15 +55,7 @@ export const AccountPage = observer(function AccountPage() {
         {waiting ? (
           <PageSpinner />
         ) : !auth.isLoggedIn ? (
-          <EmptyState icon={Icon} title={t('page.account.loginRequired')}>
-            <button
-              type="button"
-              onClick={() => loginBox.open('login')}
-              className="rounded-full bg-zinc-900 px-4 py-2 text-sm font-medium text-white dark:bg-white dark:text-zinc-900"
-            >
-              {t('common.header.login')}
-            </button>
-          </EmptyState>
+          <LoginPrompt icon={Icon} title={t('page.account.loginRequired')} />
         ) : (
           <Suspense fallback={<PageSpinner />}>
             {page === undefined ? (

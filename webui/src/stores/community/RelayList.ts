@@ -1,13 +1,8 @@
 import { computed, makeObservable, observable } from 'mobx';
 import { compareIds } from '../../utils/order';
 import type { RootStore } from '../RootStore';
+import type { Connection } from '../base/ConnectionStore';
 import { PagedStore, type Page, type PageDirection } from '../base/PagedStore';
-
-/** A Relay page as the community's lists answer it. */
-export interface Connection<D> {
-  edges: { cursor: string; node: D }[];
-  pageInfo: { endCursor: string; hasNextPage: boolean };
-}
 
 /** Reads the page after `after` (empty: the first page); null when the request failed. */
 export type FetchConnection<D> = (after: string) => Promise<Connection<D> | null>;

@@ -1,6 +1,6 @@
 import type { AnswerView, NodeView, TopicView } from '../../api/wire.gen';
 import type { RootStore } from '../RootStore';
-import type { Connection } from './RelayList';
+import type { Connection } from '../base/ConnectionStore';
 
 /** auth.pageData's content on a community page (app/community/page.go). */
 export interface CommunityPageContent {

@@ -1,0 +1,79 @@
+package admin
+
+import (
+	"strconv"
+	"strings"
+
+	"souk/app/action"
+	"souk/persistence"
+)
+
+// builderPath is the page builder, where the custom and docs pages are edited.
+const builderPath = "/builder"
+
+// contentURLs are where a reader sees r (in lang, or in an article's own
+// language) and where it is edited in the site: /create?edit=kind:id opens
+// an article or a topic in the site's editor, the page builder edits the
+// custom and docs pages, the operators' console's product form a product.
+func contentURLs(r persistence.AdminContentRow, lang string) (url, editURL string) {
+	id := strconv.FormatInt(r.ID, 10)
+	switch r.Kind {
+	case persistence.AdminArticle:
+		return langPrefix(r.Lang) + "/article/" + segment(r.Slug, id), langPrefix(r.Lang) + editPath("article", id)
+	case persistence.AdminTopic:
+		return langPrefix(lang) + "/community/" + id, langPrefix(lang) + editPath("topic", id)
+	case persistence.AdminAnswer:
+		return langPrefix(lang) + "/community-answer/" + id, ""
+	case persistence.AdminComment:
+		target := r.Extra["targetId"]
+		switch r.Extra["targetType"] {
+		case persistence.TargetArticle:
+			return langPrefix(r.Lang) + "/article/" + segment(r.Extra["targetSlug"], target), ""
+		case persistence.TargetTopic:
+			return langPrefix(lang) + "/community/" + target, ""
+		case persistence.TargetAnswer:
+			return langPrefix(lang) + "/community-answer/" + target, ""
+		}
+		return "", ""
+	case persistence.AdminProduct:
+		return langPrefix(lang) + "/shop/" + segment(r.Slug, id), langPrefix(lang) + productEditPath(id)
+	case persistence.AdminNode:
+		return langPrefix(lang) + "/community-archive/" + segment(r.Slug, id), ""
+	case persistence.AdminCategory:
+		return langPrefix(lang) + "/community", ""
+	case persistence.AdminPage:
+		if r.Extra["kind"] == persistence.PageDocs {
+			return langPrefix(lang) + "/docs/" + strings.TrimPrefix(r.Key, persistence.DocsPrefix), builderPath
+		}
+		return langPrefix(lang) + "/" + r.Key, builderPath
+	}
+	return "", ""
+}
+
+// editPath is the site's editor opened on an item (kind article or topic),
+// without the language prefix.
+func editPath(kind, id string) string {
+	return "/create?edit=" + kind + ":" + id
+}
+
+// productEditPath is the console's product form opened on the product id,
+// without the language prefix.
+func productEditPath(id string) string {
+	return "/admin/content?kind=product&edit=" + id
+}
+
+// langPrefix is the path prefix of a language: none for the default one.
+func langPrefix(lang string) string {
+	if lang == "" || lang == action.DefaultLang {
+		return ""
+	}
+	return "/" + lang
+}
+
+// segment is a content path's last segment: slug-id, or the id alone.
+func segment(slug, id string) string {
+	if slug == "" {
+		return id
+	}
+	return slug + "-" + id
+}

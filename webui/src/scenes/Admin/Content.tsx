@@ -1,0 +1,102 @@
+import { observer } from 'mobx-react-lite';
+import { PackagePlus } from 'lucide-react';
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { CONTENT_KINDS, CONTENT_STATUSES, type ContentKind } from '../../api/adminContent';
+import { BulkBar } from '../../components/Admin/Content/BulkBar';
+import { ContentTable } from '../../components/Admin/Content/ContentTable';
+import { CouponsForm } from '../../components/Admin/Content/CouponsForm';
+import { ProductForm } from '../../components/Admin/Content/ProductForm';
+import { PRIMARY_BUTTON } from '../../components/Admin/common/styles';
+import { FilterTabs } from '../../components/Admin/common/FilterTabs';
+import { SearchBox } from '../../components/Admin/common/SearchBox';
+import { SectionHeader } from '../../components/Admin/common/SectionHeader';
+import { ContentAdminStore } from '../../stores/admin/ContentAdminStore';
+import { useStores } from '../../stores/StoresContext';
+
+/**
+ * /admin/content: the site's content one kind at a time (articles, topics, answers, comments,
+ * products, coupons, nodes, categories, pages), searched and filtered live / deleted / all, picked
+ * and deleted or restored in bulk; each row links to where readers see it and where it is edited.
+ * The coupons tab also creates coupons; the products tab creates and edits products in the product
+ * form, opened by the URL `?kind=product&edit=<id>` (or `edit=new`) so the product page links to it.
+ */
+const Content = observer(function Content() {
+  const root = useStores();
+  const { t } = useTranslation();
+  const [store] = useState(() => new ContentAdminStore(root));
+  const [params, setParams] = useSearchParams();
+  const kindParam = params.get('kind');
+  const editing = params.get('edit');
+
+  useEffect(() => {
+    if (kindParam && kindParam !== store.kind && (CONTENT_KINDS as readonly string[]).includes(kindParam)) store.setKind(kindParam as ContentKind);
+    else void store.loadLatest();
+  }, [store, kindParam]);
+
+  const edit = useCallback(
+    (id: string | null) =>
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          if (id) {
+            next.set('kind', 'product');
+            next.set('edit', id);
+          } else next.delete('edit');
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+  const closeForm = useCallback(() => edit(null), [edit]);
+  const saved = useCallback(
+    (id: string) => {
+      edit(id);
+      store.reload();
+    },
+    [edit, store],
+  );
+
+  return (
+    <div className="flex min-w-0 flex-1 flex-col gap-4" data-testid="admin-content">
+      <SectionHeader title={t('admin.content.title')} description={t('admin.content.description')}>
+        {store.kind === 'coupon' && <CouponsForm store={store} />}
+        {store.kind === 'product' && (
+          <button type="button" className={PRIMARY_BUTTON} onClick={() => edit('new')} data-testid="product-new">
+            <PackagePlus className="size-4" aria-hidden />
+            {t('admin.product.new')}
+          </button>
+        )}
+      </SectionHeader>
+      <FilterTabs
+        label={t('admin.content.kinds')}
+        options={CONTENT_KINDS.map((kind) => ({ value: kind, label: t(`admin.content.kind.${kind}`) }))}
+        value={store.kind}
+        onChange={(kind) => {
+          store.setKind(kind);
+          setParams({ kind }, { replace: true });
+        }}
+        testId="content-kinds"
+      />
+      <div className="flex flex-wrap items-center gap-3">
+        <SearchBox value={store.query} onSearch={(q) => store.setQuery(q)} placeholder={t('admin.content.search')} testId="content-search" />
+        {store.canBulk && (
+          <FilterTabs
+            label={t('admin.content.statusFilter')}
+            options={CONTENT_STATUSES.map((status) => ({ value: status, label: t(`admin.content.status.${status}`) }))}
+            value={store.status}
+            onChange={(status) => store.setStatus(status)}
+            testId="content-status-filter"
+          />
+        )}
+      </div>
+      <BulkBar store={store} />
+      <ContentTable store={store} onEditProduct={edit} />
+      <ProductForm productId={editing} onClose={closeForm} onSaved={saved} />
+    </div>
+  );
+});
+
+export default Content;
