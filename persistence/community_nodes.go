@@ -90,15 +90,7 @@ func scanNode(row scanner) (Node, error) {
 // UpsertNode writes n by its kind and slug: a new row, or the same row
 // with n's fields (its counts are kept). n.ID is set to the row's id.
 func (s CommunityStore) UpsertNode(ctx context.Context, n *Node) error {
-	names, err := encodeJSON(nonNilMap(n.Names))
-	if err != nil {
-		return err
-	}
-	descriptions, err := encodeJSON(nonNilMap(n.Descriptions))
-	if err != nil {
-		return err
-	}
-	admins, err := encodeJSON(nonNilSlice(n.Admins))
+	names, descriptions, admins, err := nodeJSON(n)
 	if err != nil {
 		return err
 	}

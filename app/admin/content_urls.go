@@ -14,7 +14,7 @@ const builderPath = "/builder"
 // contentURLs are where a reader sees r (in lang, or in an article's own
 // language) and where it is edited in the site: /create?edit=kind:id opens
 // an article or a topic in the site's editor, the page builder edits the
-// custom and docs pages, the operators' console's product form a product.
+// custom and docs pages, the operators' console's forms a product, a node or a category.
 func contentURLs(r persistence.AdminContentRow, lang string) (url, editURL string) {
 	id := strconv.FormatInt(r.ID, 10)
 	switch r.Kind {
@@ -38,9 +38,9 @@ func contentURLs(r persistence.AdminContentRow, lang string) (url, editURL strin
 	case persistence.AdminProduct:
 		return langPrefix(lang) + "/shop/" + segment(r.Slug, id), langPrefix(lang) + productEditPath(id)
 	case persistence.AdminNode:
-		return langPrefix(lang) + "/community-archive/" + segment(r.Slug, id), ""
+		return langPrefix(lang) + "/community-archive/" + segment(r.Slug, id), langPrefix(lang) + formEditPath("node", id)
 	case persistence.AdminCategory:
-		return langPrefix(lang) + "/community", ""
+		return langPrefix(lang) + "/community", langPrefix(lang) + formEditPath("category", id)
 	case persistence.AdminPage:
 		if r.Extra["kind"] == persistence.PageDocs {
 			return langPrefix(lang) + "/docs/" + strings.TrimPrefix(r.Key, persistence.DocsPrefix), builderPath
@@ -59,7 +59,13 @@ func editPath(kind, id string) string {
 // productEditPath is the console's product form opened on the product id,
 // without the language prefix.
 func productEditPath(id string) string {
-	return "/admin/content?kind=product&edit=" + id
+	return formEditPath("product", id)
+}
+
+// formEditPath is the console's form of a kind (product, node, category)
+// opened on the id, without the language prefix.
+func formEditPath(kind, id string) string {
+	return "/admin/content?kind=" + kind + "&edit=" + id
 }
 
 // langPrefix is the path prefix of a language: none for the default one.

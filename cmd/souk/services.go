@@ -133,6 +133,9 @@ type services struct {
 	// their chat moderation.
 	adminContent *admin.ContentService
 	moderation   *admin.ModerationService
+	// taxonomy creates and edits the community nodes and categories and
+	// the article and shop terms.
+	taxonomy *admin.TaxonomyService
 	// push reaches members whose site is closed (Web Push).
 	push *push.Service
 }
@@ -229,6 +232,7 @@ func newServices(d deps) *services {
 	s.adminSettings = newAdminSettings(d, s.settings)
 	s.adminContent = newAdminContent(d, s)
 	s.moderation = newAdminModeration(d, s)
+	s.taxonomy = admin.NewTaxonomy(admin.TaxonomyConfig{DB: d.db})
 	return s
 }
 
@@ -347,6 +351,7 @@ func (s *services) register(reg *action.Registry) {
 	s.adminSettings.Register(reg)
 	s.adminContent.Register(reg)
 	s.moderation.Register(reg)
+	s.taxonomy.Register(reg)
 	s.push.Register(reg)
 }
 

@@ -205,6 +205,11 @@ export interface AdminProductReply {
   choices: ProductChoices;
 }
 
+export interface AdminTermInput {
+  /** the term's databaseId */
+  id: string;
+}
+
 export interface AnswerReply {
   answer: AnswerView;
 }
@@ -1038,6 +1043,13 @@ export interface ContentInput {
 export interface ContentReply {
   edges: ContentEdge[];
   pageInfo: AdminPageInfo;
+}
+
+export interface ContentTermInput {
+  /** letters, digits and single hyphens, at most 60 characters */
+  slug: string;
+  /** the name per language; sets it when given, the slug names a new term otherwise */
+  names?: Record<string, string>;
 }
 
 export interface ConversationUnread {
@@ -2388,14 +2400,66 @@ export interface NextLevel {
   minPoints: number;
 }
 
+export interface NodeChoices {
+  /** the community categories, in list order */
+  categories: TaxonomyOption[];
+  /** the growth levels, by rank */
+  levels: TaxonomyOption[];
+  /** the currencies a paid join may ask, then CREDIT */
+  assets: TaxonomyOption[];
+}
+
 export interface NodeConnection {
   edges: NodeEdge[];
   pageInfo: CommunityPageInfo;
 }
 
+export interface NodeDraft {
+  /** the node's databaseId as decimal text; absent (or empty) to create one */
+  id?: string;
+  /** node or category; an edit keeps the stored kind */
+  kind: string;
+  /** a node's category databaseId; empty for none and for a category */
+  categoryId?: string;
+  /** lower-case letters and digits in words joined by hyphens, at most 80, unique per kind */
+  slug: string;
+  /** the name per language code, one for every offered language (at most 60 characters) */
+  names: Record<string, string>;
+  /** the description per language code, optional (at most 1000 characters) */
+  descriptions: Record<string, string>;
+  /** the picture: an https URL or a site path (/media/...); empty for none */
+  thumb: string;
+  /** the client's settings.nodeType key (letters, digits, - or _, at most 32); empty is forum */
+  nodeType: string;
+  /** free, money (pays joinAmount of joinAsset), level (needs joinLevel) or other (the admins add members) */
+  joinType: string;
+  /** money: a currency code or CREDIT; empty otherwise */
+  joinAsset: string;
+  /** money: the price in minor units of joinAsset, at least 1; 0 otherwise */
+  joinAmount: number;
+  /** level: a growth level key; empty otherwise */
+  joinLevel: string;
+  /** orders the list, lowest first (0..1000000000) */
+  position: number;
+  /** the databaseIds (decimal text) of the members who moderate it (at most 50) */
+  admins: string[];
+}
+
 export interface NodeEdge {
   cursor: string;
   node: NodeView;
+}
+
+export interface NodeInput {
+  /** the node's databaseId; omitted for the choices of a new node only */
+  id?: string;
+}
+
+export interface NodeReply {
+  /** the stored node exactly as admin.saveNode takes it; null when no id was given */
+  node?: NodeDraft | null;
+  /** the pickers' options */
+  choices: NodeChoices;
 }
 
 export interface NodeSettings {
@@ -3466,9 +3530,9 @@ export interface SaveArticleInput {
   excerpt?: string;
   /** an https URL or this site's /api/media/ path */
   featuredImage?: string;
-  category?: TermInput;
+  category?: ContentTermInput;
   /** at most 10 */
-  tags?: TermInput[];
+  tags?: ContentTermInput[];
   /** the gate: any one entry lets a reader in; empty is free */
   roles?: Role[];
   /** the client's id of this save: a retried create with it stores one article */
@@ -3529,6 +3593,11 @@ export interface SaveInput {
   postcode: string;
   /** the member's ordering of the address, 0 to 10000 */
   index: number;
+}
+
+export interface SaveNodeReply {
+  /** the node as stored (its id set when created) */
+  node: NodeDraft;
 }
 
 export interface SaveProductInput {
@@ -3897,6 +3966,13 @@ export interface Target {
   deleted: boolean;
 }
 
+export interface TaxonomyOption {
+  /** what the save action takes: a databaseId, a level key, a currency code */
+  key: string;
+  /** in the request's language */
+  name: string;
+}
+
 export interface TemplateInput {
   /** per language code; at least one */
   name: Record<string, string>;
@@ -3933,11 +4009,15 @@ export interface Term {
   name: string;
 }
 
-export interface TermInput {
-  /** letters, digits and single hyphens, at most 60 characters */
+export interface TermDraft {
+  /** the term's databaseId as decimal text; absent (or empty) to create one */
+  id?: string;
+  /** category, tag (articles), shop_category or shop_tag; an edit keeps the stored kind */
+  kind: string;
+  /** lower-case letters and digits in words joined by hyphens, at most 80, unique per kind */
   slug: string;
-  /** the name per language; sets it when given, the slug names a new term otherwise */
-  names?: Record<string, string>;
+  /** the name per language code, one for every offered language (at most 60 characters) */
+  names: Record<string, string>;
 }
 
 export interface TermRef {
@@ -3949,6 +4029,11 @@ export interface TermRef {
   slug: string;
   /** in the request's language */
   name: string;
+}
+
+export interface TermReply {
+  /** the stored term exactly as admin.saveTerm takes it */
+  term: TermDraft;
 }
 
 export interface ThreadInput {
@@ -4639,6 +4724,11 @@ export interface Actions {
     input: MembersInput;
     output: MembersReply;
   };
+  /** A community node or category as admin.saveNode takes it (every language), with the choices of its form: the categories, the growth levels and the currencies a paid join may ask. Who may call it: admin. */
+  "admin.node": {
+    input: NodeInput;
+    output: NodeReply;
+  };
   /** Moves a paid order on: shipped (with a tracking number), delivered, completed, or refunded (the payment goes back to the buyer's balance and unshipped items back in stock). Who may call it: admin. */
   "admin.orderStatus": {
     input: OrderStatusInput;
@@ -4669,10 +4759,20 @@ export interface Actions {
     input: MemberInput;
     output: MemberDoneReply;
   };
+  /** Creates (no id) or edits a community node or category: slug unique per kind, names in every offered language, join rules checked; its member and topic counts are kept. Who may call it: admin. */
+  "admin.saveNode": {
+    input: NodeDraft;
+    output: SaveNodeReply;
+  };
   /** Replaces one section of the site settings if the version is still current (else 409 admin.error.stale), checking every field (400 naming it), and applies it at once on every node. Who may call it: admin. */
   "admin.saveSettings": {
     input: SaveSettingsInput;
     output: SaveSettingsReply;
+  };
+  /** Creates (no id) or edits an article category or tag, or a shop category or tag: slug unique per kind, names in every offered language. Who may call it: admin. */
+  "admin.saveTerm": {
+    input: TermDraft;
+    output: TermReply;
   };
   /** Sends a system announcement to a member: stored, then pushed live as a notification event. clientId makes a retry send nothing more. Who may call it: admin. */
   "admin.sendNotification": {
@@ -4698,6 +4798,11 @@ export interface Actions {
   "admin.settings": {
     input: Record<string, never>;
     output: SettingsReply;
+  };
+  /** An article or shop category or tag as admin.saveTerm takes it (every language). Who may call it: admin. */
+  "admin.term": {
+    input: AdminTermInput;
+    output: TermReply;
   };
   /** Lifts a member's ban: they may sign in again. Who may call it: admin. */
   "admin.unban": {

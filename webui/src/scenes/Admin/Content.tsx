@@ -1,12 +1,13 @@
 import { observer } from 'mobx-react-lite';
-import { PackagePlus } from 'lucide-react';
+import { FolderPlus, PackagePlus } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { CONTENT_KINDS, CONTENT_STATUSES, type ContentKind } from '../../api/adminContent';
 import { BulkBar } from '../../components/Admin/Content/BulkBar';
-import { ContentTable } from '../../components/Admin/Content/ContentTable';
+import { ContentTable, type FormKind } from '../../components/Admin/Content/ContentTable';
 import { CouponsForm } from '../../components/Admin/Content/CouponsForm';
+import { NodeForm } from '../../components/Admin/Content/NodeForm';
 import { ProductForm } from '../../components/Admin/Content/ProductForm';
 import { PRIMARY_BUTTON } from '../../components/Admin/common/styles';
 import { FilterTabs } from '../../components/Admin/common/FilterTabs';
@@ -20,7 +21,8 @@ import { useStores } from '../../stores/StoresContext';
  * products, coupons, nodes, categories, pages), searched and filtered live / deleted / all, picked
  * and deleted or restored in bulk; each row links to where readers see it and where it is edited.
  * The coupons tab also creates coupons; the products tab creates and edits products in the product
- * form, opened by the URL `?kind=product&edit=<id>` (or `edit=new`) so the product page links to it.
+ * form, the nodes and categories tabs in the node form, each opened by the URL
+ * `?kind=<product|node|category>&edit=<id>` (or `edit=new`) so the rows' edit links lead there.
  */
 const Content = observer(function Content() {
   const root = useStores();
@@ -36,12 +38,12 @@ const Content = observer(function Content() {
   }, [store, kindParam]);
 
   const edit = useCallback(
-    (id: string | null) =>
+    (kind: FormKind | null, id: string | null) =>
       setParams(
         (current) => {
           const next = new URLSearchParams(current);
-          if (id) {
-            next.set('kind', 'product');
+          if (kind && id) {
+            next.set('kind', kind);
             next.set('edit', id);
           } else next.delete('edit');
           return next;
@@ -50,23 +52,30 @@ const Content = observer(function Content() {
       ),
     [setParams],
   );
-  const closeForm = useCallback(() => edit(null), [edit]);
+  const closeForm = useCallback(() => edit(null, null), [edit]);
   const saved = useCallback(
-    (id: string) => {
-      edit(id);
+    (kind: FormKind) => (id: string) => {
+      edit(kind, id);
       store.reload();
     },
     [edit, store],
   );
+  const nodeKind = kindParam === 'category' ? 'category' : 'node';
 
   return (
     <div className="flex min-w-0 flex-1 flex-col gap-4" data-testid="admin-content">
       <SectionHeader title={t('admin.content.title')} description={t('admin.content.description')}>
         {store.kind === 'coupon' && <CouponsForm store={store} />}
         {store.kind === 'product' && (
-          <button type="button" className={PRIMARY_BUTTON} onClick={() => edit('new')} data-testid="product-new">
+          <button type="button" className={PRIMARY_BUTTON} onClick={() => edit('product', 'new')} data-testid="product-new">
             <PackagePlus className="size-4" aria-hidden />
             {t('admin.product.new')}
+          </button>
+        )}
+        {(store.kind === 'node' || store.kind === 'category') && (
+          <button type="button" className={PRIMARY_BUTTON} onClick={() => edit(store.kind as FormKind, 'new')} data-testid="node-new">
+            <FolderPlus className="size-4" aria-hidden />
+            {t(`admin.node.new.${store.kind}`)}
           </button>
         )}
       </SectionHeader>
@@ -93,8 +102,9 @@ const Content = observer(function Content() {
         )}
       </div>
       <BulkBar store={store} />
-      <ContentTable store={store} onEditProduct={edit} />
-      <ProductForm productId={editing} onClose={closeForm} onSaved={saved} />
+      <ContentTable store={store} onEdit={edit} />
+      <ProductForm productId={kindParam === 'product' ? editing : null} onClose={closeForm} onSaved={saved('product')} />
+      <NodeForm kind={nodeKind} nodeId={kindParam === 'node' || kindParam === 'category' ? editing : null} onClose={closeForm} onSaved={saved(nodeKind)} />
     </div>
   );
 });

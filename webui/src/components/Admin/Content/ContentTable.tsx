@@ -52,7 +52,15 @@ const Details = observer(function Details({ row, kind }: { row: AdminContentRow;
 });
 
 /** The content of one kind, virtualized, with checkboxes for the bulk operations and the open and edit links. */
-export const ContentTable = observer(function ContentTable({ store, onEditProduct }: { store: ContentAdminStore; onEditProduct?: (id: string) => void }) {
+/** The kinds the console edits in its own forms rather than at the row's editUrl. */
+export const FORM_KINDS = ['product', 'node', 'category'] as const;
+export type FormKind = (typeof FORM_KINDS)[number];
+
+function isFormKind(kind: string): kind is FormKind {
+  return (FORM_KINDS as readonly string[]).includes(kind);
+}
+
+export const ContentTable = observer(function ContentTable({ store, onEdit }: { store: ContentAdminStore; onEdit?: (kind: FormKind, id: string) => void }) {
   const { t, i18n } = useTranslation();
   const columns: AdminColumn<AdminContentRow>[] = [
     { key: 'title', header: t('admin.content.column.title'), width: 'minmax(0,3fr)', bare: true, cell: (row) => <TitleCell store={store} row={row} /> },
@@ -100,8 +108,8 @@ export const ContentTable = observer(function ContentTable({ store, onEditProduc
               {t('admin.content.open')}
             </a>
           )}
-          {row.kind === 'product' && onEditProduct && !row.deletedAt ? (
-            <button type="button" className={LINK} onClick={() => onEditProduct(row.id)} data-testid="product-edit">
+          {isFormKind(row.kind) && onEdit && !row.deletedAt ? (
+            <button type="button" className={LINK} onClick={() => onEdit(row.kind as FormKind, row.id)} data-testid={row.kind === 'product' ? 'product-edit' : 'node-edit'}>
               <Pencil className="size-3.5" aria-hidden />
               {t('admin.content.edit')}
             </button>

@@ -1,6 +1,6 @@
 import { ArrowUp, ImagePlus, Plus, X } from 'lucide-react';
 import { observer } from 'mobx-react-lite';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PRODUCT_KINDS, type ProductKind } from '../../../api/adminProduct';
 import { LANGUAGES, NATIVE_NAME } from '../../../i18n/languages';
@@ -13,6 +13,7 @@ import { FIELD, LABEL, PRIMARY_BUTTON, SECONDARY_BUTTON, SMALL_BUTTON } from '..
 import { ProductFormAccess } from './ProductFormAccess';
 import { FieldError, FormGroup } from './ProductFormParts';
 import { ProductFormDigital, ProductFormPrices } from './ProductFormPrices';
+import { useFormStore } from './useFormStore';
 
 /** The product's images: URLs typed in or picked from the media library; the first is the thumb. */
 const ImagesField = observer(function ImagesField({ store }: { store: ProductFormStore }) {
@@ -160,22 +161,12 @@ export interface ProductFormProps {
 export const ProductForm = observer(function ProductForm({ productId, onClose, onSaved }: ProductFormProps) {
   const root = useStores();
   const { t } = useTranslation();
-  const [store, setStore] = useState<ProductFormStore | null>(null);
-  const held = useRef<ProductFormStore | null>(null);
-  const close = useRef(onClose);
-  close.current = onClose;
-
-  useEffect(() => {
-    // A new product just saved comes back as its id: the form holds it already.
-    if (productId && (held.current?.id === productId || (productId === 'new' && held.current && !held.current.id))) return;
-    const next = productId ? new ProductFormStore(root) : null;
-    held.current = next;
-    setStore(next);
-    if (!next) return;
-    void next.load(productId === 'new' ? null : productId).then((ok) => {
-      if (!ok) close.current();
-    });
-  }, [root, productId]);
+  const store = useFormStore(
+    productId,
+    () => new ProductFormStore(root),
+    (next, id) => next.load(id),
+    onClose,
+  );
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
