@@ -27,6 +27,9 @@ const (
 	AdminNode     = NodeKindNode
 	AdminCategory = NodeKindCategory
 	AdminPage     = "page"
+	// AdminTerm is an article_terms row of any kind: an article category
+	// or tag, a shop category or tag.
+	AdminTerm = "term"
 )
 
 // Statuses of the operators' content list.
@@ -69,6 +72,8 @@ type AdminContentFilter struct {
 	// Status is AdminStatusLive (the default), AdminStatusDeleted or
 	// AdminStatusAll; kinds that are never soft-deleted have no deleted rows.
 	Status string
+	// TermKind narrows AdminTerm rows to one kind of term (TermCategory, ...); "" is every kind.
+	TermKind string
 	// After is the cursor of the last row of the previous page (Cursor); "" is the first page.
 	After string
 	Limit int
@@ -151,6 +156,19 @@ var adminKinds = map[string]adminKind{
 	AdminPage: {from: `pages t`, where: `t.kind IN ('custom', 'docs')`, match: `t.titles`, localized: true,
 		extra: []string{"kind"},
 		cols:  `t.id, t.name, t.titles, '', '', 0, t.name, t.updated_at, t.updated_at, 0, t.kind, '', '', ''`},
+	// Terms are never deleted and keep no update time; items counts the
+	// live articles (every language version) or products that use the term.
+	AdminTerm: {from: `article_terms t`, match: `t.names || ' ' || t.slug`, localized: true,
+		extra: []string{"kind", "items"},
+		cols: `t.id, '', t.names, '', '', 0, t.slug, t.created_at, t.created_at, 0, t.kind,
+			CAST(CASE t.kind
+				WHEN 'category' THEN (SELECT COUNT(*) FROM articles a WHERE a.category_id = t.id AND a.deleted_at = 0)
+				WHEN 'tag' THEN (SELECT COUNT(*) FROM article_tags g JOIN articles a ON a.id = g.article_id
+					WHERE g.tag_id = t.id AND a.deleted_at = 0)
+				WHEN 'shop_category' THEN (SELECT COUNT(*) FROM products p WHERE p.category_id = t.id AND p.deleted_at = 0)
+				WHEN 'shop_tag' THEN (SELECT COUNT(*) FROM product_tags g JOIN products p ON p.id = g.product_id
+					WHERE g.tag_id = t.id AND p.deleted_at = 0)
+				ELSE 0 END AS TEXT), '', ''`},
 }
 
 // plainExcerpt makes the excerpt of a row whose text is HTML plain text
@@ -226,6 +244,9 @@ func (s AdminContentStore) List(ctx context.Context, f AdminContentFilter) ([]Ad
 		}
 	} else if f.Status == AdminStatusDeleted {
 		return nil, nil
+	}
+	if f.Kind == AdminTerm && f.TermKind != "" {
+		conds = append(conds, `t.kind = `+arg(f.TermKind))
 	}
 	if q := strings.TrimSpace(f.Query); q != "" {
 		match := `LOWER(` + k.match + `) LIKE ` + arg(LikeContains(strings.ToLower(q))) + ` ESCAPE '\'`

@@ -68,14 +68,14 @@ func (s *ContentService) Register(r *action.Registry) {
 	action.Register(r, action.Spec{
 		Name: "admin.content",
 		Summary: "Lists one kind of content for the operators, newest first: live, deleted or both, matched by title " +
-			"(an answer's or a comment's text, a coupon's code) or id, with where a reader sees it and where it is edited.",
+			"(an answer's or a comment's text, a coupon's code, a term's names or slug) or id, with where a reader sees it and where it is edited.",
 		Access: action.Admin,
 	}, s.Content)
 	action.Register(r, action.Spec{
 		Name: "admin.contentBulk",
 		Summary: "Deletes (soft) or restores up to 100 rows of one kind through the feature that owns them; each row " +
-			"succeeds or fails on its own (failed carries the translated reason). Coupons, nodes, categories and " +
-			"pages are refused: they are not deleted here.",
+			"succeeds or fails on its own (failed carries the translated reason). Coupons, nodes, categories, " +
+			"pages and terms are refused: they are not deleted here.",
 		Access: action.Admin,
 	}, s.ContentBulk)
 }
@@ -105,13 +105,16 @@ var contentUnsupported = map[string]*action.Error{
 	persistence.AdminCategory: action.Errorf(http.StatusConflict, "admin.error.content.nodeNoDelete"),
 	// Pages are part of the published layout: the page builder removes them.
 	persistence.AdminPage: action.Errorf(http.StatusConflict, "admin.error.content.pageNoDelete"),
+	// Terms have no soft delete; removing one would leave articles and
+	// products pointing at a category or tag that is gone.
+	persistence.AdminTerm: action.Errorf(http.StatusConflict, "admin.error.content.termNoDelete"),
 }
 
 // AdminContentRow is one row of the operators' content list.
 type AdminContentRow struct {
-	Kind    string     `json:"kind" doc:"article, topic, answer, comment, product, coupon, node, category or page"`
+	Kind    string     `json:"kind" doc:"article, topic, answer, comment, product, coupon, node, category, page or term (an article or shop category or tag)"`
 	ID      string     `json:"id" doc:"the databaseId as a decimal string; a coupon's code"`
-	Title   string     `json:"title" doc:"in the request's language where the content has several; an answer's topic title; empty for a comment"`
+	Title   string     `json:"title" doc:"in the request's language where the content has several; an answer's topic title; empty for a comment; a term's name"`
 	Excerpt string     `json:"excerpt" doc:"plain text, at most 600 bytes"`
 	Lang    string     `json:"lang" doc:"an article's language (a comment's: its article's); empty for the other kinds"`
 	Author  *ActorView `json:"author" doc:"null for kinds without one (products, pages) or a template coupon"`
@@ -121,7 +124,7 @@ type AdminContentRow struct {
 	CreatedAt int64             `json:"createdAt" doc:"epoch ms"`
 	UpdatedAt int64             `json:"updatedAt" doc:"epoch ms"`
 	DeletedAt int64             `json:"deletedAt" doc:"epoch ms; 0 while live"`
-	Extra     map[string]string `json:"extra" doc:"per kind: article groupId, categoryId; topic node (slug), nodeId, type; answer topicId; comment targetType, targetId, targetSlug (an article's); product price (JSON {asset: minor units} of its first variant), sold, type; coupon code, owner, status, type, currency, value, expiredAt; node topics, members, categoryId, joinType; category nodes; page kind (custom or docs)"`
+	Extra     map[string]string `json:"extra" doc:"per kind: article groupId, categoryId; topic node (slug), nodeId, type; answer topicId; comment targetType, targetId, targetSlug (an article's); product price (JSON {asset: minor units} of its first variant), sold, type; coupon code, owner, status, type, currency, value, expiredAt; node topics, members, categoryId, joinType; category nodes; page kind (custom or docs); term kind (category, tag, shop_category or shop_tag), items (live articles or products using it)"`
 }
 
 // contentID is a row's id as the wire carries it.

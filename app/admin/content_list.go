@@ -3,6 +3,7 @@ package admin
 import (
 	"context"
 	"errors"
+	"slices"
 	"unicode/utf8"
 
 	"souk/app/action"
@@ -15,11 +16,12 @@ const maxContentQuery = 200
 
 // ContentInput asks for a page of one kind of content.
 type ContentInput struct {
-	Kind   string `json:"kind" doc:"article, topic, answer, comment, product, coupon, node, category or page"`
-	Q      string `json:"q,omitempty" doc:"text in the title (an answer's or a comment's text, a coupon's code), case-insensitive, or the databaseId; at most 200 characters"`
-	Status string `json:"status,omitempty" doc:"live (the default), deleted or all; coupons, nodes, categories and pages are never deleted"`
-	After  string `json:"after,omitempty" doc:"an endCursor: the page after it"`
-	First  int    `json:"first,omitempty" doc:"page size, 1-100; default 50"`
+	Kind     string `json:"kind" doc:"article, topic, answer, comment, product, coupon, node, category, page or term"`
+	Q        string `json:"q,omitempty" doc:"text in the title (an answer's or a comment's text, a coupon's code, a term's names or slug), case-insensitive, or the databaseId; at most 200 characters"`
+	Status   string `json:"status,omitempty" doc:"live (the default), deleted or all; coupons, nodes, categories, pages and terms are never deleted"`
+	TermKind string `json:"termKind,omitempty" doc:"with kind term: only terms of this kind (category, tag, shop_category or shop_tag); empty for every kind"`
+	After    string `json:"after,omitempty" doc:"an endCursor: the page after it"`
+	First    int    `json:"first,omitempty" doc:"page size, 1-100; default 50"`
 }
 
 // Validate checks the input's shape.
@@ -29,6 +31,8 @@ func (in *ContentInput) Validate() error {
 		return action.BadField("kind")
 	case utf8.RuneCountInString(in.Q) > maxContentQuery:
 		return action.BadField("q")
+	case in.TermKind != "" && (in.Kind != persistence.AdminTerm || !slices.Contains(termKinds, in.TermKind)):
+		return action.BadField("termKind")
 	}
 	switch in.Status {
 	case "", persistence.AdminStatusLive, persistence.AdminStatusDeleted, persistence.AdminStatusAll:
@@ -58,7 +62,7 @@ func (s *ContentService) Content(ctx context.Context, in ContentInput) (ContentR
 	}
 	first := pageSize(in.First)
 	rows, err := s.db.AdminContent().List(ctx, persistence.AdminContentFilter{Kind: in.Kind, Query: in.Q,
-		Status: in.Status, After: in.After, Limit: first + 1})
+		Status: in.Status, TermKind: in.TermKind, After: in.After, Limit: first + 1})
 	if errors.Is(err, persistence.ErrBadCursor) {
 		return reply, ErrBadCursor
 	} else if err != nil {

@@ -14,7 +14,7 @@ const builderPath = "/builder"
 // contentURLs are where a reader sees r (in lang, or in an article's own
 // language) and where it is edited in the site: /create?edit=kind:id opens
 // an article or a topic in the site's editor, the page builder edits the
-// custom and docs pages, the operators' console's forms a product, a node or a category.
+// custom and docs pages, the operators' console's forms a product, a node, a category or a term.
 func contentURLs(r persistence.AdminContentRow, lang string) (url, editURL string) {
 	id := strconv.FormatInt(r.ID, 10)
 	switch r.Kind {
@@ -46,8 +46,18 @@ func contentURLs(r persistence.AdminContentRow, lang string) (url, editURL strin
 			return langPrefix(lang) + "/docs/" + strings.TrimPrefix(r.Key, persistence.DocsPrefix), builderPath
 		}
 		return langPrefix(lang) + "/" + r.Key, builderPath
+	case persistence.AdminTerm:
+		return langPrefix(lang) + termArchive[r.Extra["kind"]] + segment(r.Slug, id), langPrefix(lang) + formEditPath("term", id)
 	}
 	return "", ""
+}
+
+// termArchive is the archive page of each kind of term, before its slug-id.
+var termArchive = map[string]string{
+	persistence.TermCategory:     "/article-archive/",
+	persistence.TermTag:          "/article-tag/",
+	persistence.TermShopCategory: "/shop-archive/",
+	persistence.TermShopTag:      "/shop-tag/",
 }
 
 // editPath is the site's editor opened on an item (kind article or topic),
@@ -62,7 +72,7 @@ func productEditPath(id string) string {
 	return formEditPath("product", id)
 }
 
-// formEditPath is the console's form of a kind (product, node, category)
+// formEditPath is the console's form of a kind (product, node, category, term)
 // opened on the id, without the language prefix.
 func formEditPath(kind, id string) string {
 	return "/admin/content?kind=" + kind + "&edit=" + id

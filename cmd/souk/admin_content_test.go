@@ -2,6 +2,7 @@ package main
 
 import (
 	"net/http"
+	"strings"
 	"testing"
 	"time"
 
@@ -17,6 +18,7 @@ type contentPage struct {
 			Title     string            `json:"title"`
 			Lang      string            `json:"lang"`
 			URL       string            `json:"url"`
+			EditURL   string            `json:"editUrl"`
 			DeletedAt int64             `json:"deletedAt"`
 			Extra     map[string]string `json:"extra"`
 		} `json:"node"`
@@ -114,7 +116,7 @@ func TestAdminContentBulk(t *testing.T) {
 	require.Len(t, collision.Failed, 1)
 	assert.Equal(t, "admin.error.content.restoreCollision", collision.Failed[0].Key)
 
-	for _, kind := range []string{"coupon", "node", "category", "page"} {
+	for _, kind := range []string{"coupon", "node", "category", "page", "term"} {
 		res := f.call(asAdmin, "admin.contentBulk", map[string]any{"kind": kind, "op": "delete", "ids": []string{"1"}})
 		assert.Equal(t, http.StatusConflict, res.status, "%s: %s", kind, res)
 	}
@@ -122,8 +124,18 @@ func TestAdminContentBulk(t *testing.T) {
 	assert.Equal(t, http.StatusBadRequest, res.status, "at least one id")
 
 	// Every kind lists.
-	for _, kind := range []string{"article", "topic", "answer", "comment", "product", "coupon", "node", "category", "page"} {
+	for _, kind := range []string{"article", "topic", "answer", "comment", "product", "coupon", "node", "category", "page", "term"} {
 		f.must(asAdmin, "admin.content", map[string]any{"kind": kind, "status": "all"}, &page)
+	}
+	f.must(asAdmin, "admin.content", map[string]any{"kind": "term", "termKind": "shop_category"}, &page)
+	require.NotEmpty(t, page.Edges)
+	for _, e := range page.Edges {
+		assert.Equal(t, "shop_category", e.Node.Extra["kind"])
+		assert.Regexp(t, `^(/[a-z-]+)?/shop-archive/[a-z0-9-]+-\d+$`, e.Node.URL)
+		assert.True(t, strings.HasSuffix(e.Node.EditURL, "/admin/content?kind=term&edit="+e.Node.ID), e.Node.EditURL)
+	}
+	for _, in := range []map[string]any{{"kind": "term", "termKind": "topic"}, {"kind": "node", "termKind": "tag"}} {
+		assert.Equal(t, http.StatusBadRequest, f.call(asAdmin, "admin.content", in).status, "%v", in)
 	}
 }
 

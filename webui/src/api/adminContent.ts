@@ -27,7 +27,7 @@ export type ChatMute = AdminChatMute;
 export type BulkResult = BulkReply;
 
 /** The kinds of content admin.content lists, in the order the screen's tabs show them. */
-export const CONTENT_KINDS = ['article', 'topic', 'answer', 'comment', 'product', 'coupon', 'node', 'category', 'page'] as const;
+export const CONTENT_KINDS = ['article', 'topic', 'answer', 'comment', 'product', 'coupon', 'node', 'category', 'term', 'page'] as const;
 export type ContentKind = (typeof CONTENT_KINDS)[number];
 
 /**

@@ -11,3 +11,7 @@ export type JoinType = (typeof JOIN_TYPES)[number];
 /** The kinds of community_nodes rows the form edits. */
 export const NODE_KINDS = ['node', 'category'] as const;
 export type NodeKind = (typeof NODE_KINDS)[number];
+
+/** The kinds of article_terms rows the term form edits: article categories and tags, shop categories and tags. */
+export const TERM_KINDS = ['category', 'tag', 'shop_category', 'shop_tag'] as const;
+export type TermKind = (typeof TERM_KINDS)[number];

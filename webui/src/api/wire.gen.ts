@@ -129,11 +129,11 @@ export interface AdminChatRoom {
 }
 
 export interface AdminContentRow {
-  /** article, topic, answer, comment, product, coupon, node, category or page */
+  /** article, topic, answer, comment, product, coupon, node, category, page or term (an article or shop category or tag) */
   kind: string;
   /** the databaseId as a decimal string; a coupon's code */
   id: string;
-  /** in the request's language where the content has several; an answer's topic title; empty for a comment */
+  /** in the request's language where the content has several; an answer's topic title; empty for a comment; a term's name */
   title: string;
   /** plain text, at most 600 bytes */
   excerpt: string;
@@ -151,7 +151,7 @@ export interface AdminContentRow {
   updatedAt: number;
   /** epoch ms; 0 while live */
   deletedAt: number;
-  /** per kind: article groupId, categoryId; topic node (slug), nodeId, type; answer topicId; comment targetType, targetId, targetSlug (an article's); product price (JSON {asset: minor units} of its first variant), sold, type; coupon code, owner, status, type, currency, value, expiredAt; node topics, members, categoryId, joinType; category nodes; page kind (custom or docs) */
+  /** per kind: article groupId, categoryId; topic node (slug), nodeId, type; answer topicId; comment targetType, targetId, targetSlug (an article's); product price (JSON {asset: minor units} of its first variant), sold, type; coupon code, owner, status, type, currency, value, expiredAt; node topics, members, categoryId, joinType; category nodes; page kind (custom or docs); term kind (category, tag, shop_category or shop_tag), items (live articles or products using it) */
   extra: Record<string, string>;
 }
 
@@ -1028,12 +1028,14 @@ export interface ContentEdge {
 }
 
 export interface ContentInput {
-  /** article, topic, answer, comment, product, coupon, node, category or page */
+  /** article, topic, answer, comment, product, coupon, node, category, page or term */
   kind: string;
-  /** text in the title (an answer's or a comment's text, a coupon's code), case-insensitive, or the databaseId; at most 200 characters */
+  /** text in the title (an answer's or a comment's text, a coupon's code, a term's names or slug), case-insensitive, or the databaseId; at most 200 characters */
   q?: string;
-  /** live (the default), deleted or all; coupons, nodes, categories and pages are never deleted */
+  /** live (the default), deleted or all; coupons, nodes, categories, pages and terms are never deleted */
   status?: string;
+  /** with kind term: only terms of this kind (category, tag, shop_category or shop_tag); empty for every kind */
+  termKind?: string;
   /** an endCursor: the page after it */
   after?: string;
   /** page size, 1-100; default 50 */
@@ -4689,12 +4691,12 @@ export interface Actions {
     input: Record<string, never>;
     output: ClusterStatusReply;
   };
-  /** Lists one kind of content for the operators, newest first: live, deleted or both, matched by title (an answer's or a comment's text, a coupon's code) or id, with where a reader sees it and where it is edited. Who may call it: admin. */
+  /** Lists one kind of content for the operators, newest first: live, deleted or both, matched by title (an answer's or a comment's text, a coupon's code, a term's names or slug) or id, with where a reader sees it and where it is edited. Who may call it: admin. */
   "admin.content": {
     input: ContentInput;
     output: ContentReply;
   };
-  /** Deletes (soft) or restores up to 100 rows of one kind through the feature that owns them; each row succeeds or fails on its own (failed carries the translated reason). Coupons, nodes, categories and pages are refused: they are not deleted here. Who may call it: admin. */
+  /** Deletes (soft) or restores up to 100 rows of one kind through the feature that owns them; each row succeeds or fails on its own (failed carries the translated reason). Coupons, nodes, categories, pages and terms are refused: they are not deleted here. Who may call it: admin. */
   "admin.contentBulk": {
     input: ContentBulkInput;
     output: BulkReply;

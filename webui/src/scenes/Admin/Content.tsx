@@ -1,14 +1,16 @@
 import { observer } from 'mobx-react-lite';
-import { FolderPlus, PackagePlus } from 'lucide-react';
+import { FolderPlus, PackagePlus, Tags } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { CONTENT_KINDS, CONTENT_STATUSES, type ContentKind } from '../../api/adminContent';
+import { TERM_KINDS } from '../../api/adminNodes';
 import { BulkBar } from '../../components/Admin/Content/BulkBar';
 import { ContentTable, type FormKind } from '../../components/Admin/Content/ContentTable';
 import { CouponsForm } from '../../components/Admin/Content/CouponsForm';
 import { NodeForm } from '../../components/Admin/Content/NodeForm';
 import { ProductForm } from '../../components/Admin/Content/ProductForm';
+import { TermForm } from '../../components/Admin/Content/TermForm';
 import { PRIMARY_BUTTON } from '../../components/Admin/common/styles';
 import { FilterTabs } from '../../components/Admin/common/FilterTabs';
 import { SearchBox } from '../../components/Admin/common/SearchBox';
@@ -18,11 +20,11 @@ import { useStores } from '../../stores/StoresContext';
 
 /**
  * /admin/content: the site's content one kind at a time (articles, topics, answers, comments,
- * products, coupons, nodes, categories, pages), searched and filtered live / deleted / all, picked
+ * products, coupons, nodes, categories, article and shop categories and tags, pages), searched and filtered live / deleted / all, picked
  * and deleted or restored in bulk; each row links to where readers see it and where it is edited.
  * The coupons tab also creates coupons; the products tab creates and edits products in the product
- * form, the nodes and categories tabs in the node form, each opened by the URL
- * `?kind=<product|node|category>&edit=<id>` (or `edit=new`) so the rows' edit links lead there.
+ * form, the nodes and categories tabs in the node form, the terms tab in the term form, each opened
+ * by the URL `?kind=<product|node|category|term>&edit=<id>` (or `edit=new`) so the rows' edit links lead there.
  */
 const Content = observer(function Content() {
   const root = useStores();
@@ -78,6 +80,12 @@ const Content = observer(function Content() {
             {t(`admin.node.new.${store.kind}`)}
           </button>
         )}
+        {store.kind === 'term' && (
+          <button type="button" className={PRIMARY_BUTTON} onClick={() => edit('term', 'new')} data-testid="term-new">
+            <Tags className="size-4" aria-hidden />
+            {t('admin.term.new')}
+          </button>
+        )}
       </SectionHeader>
       <FilterTabs
         label={t('admin.content.kinds')}
@@ -100,11 +108,21 @@ const Content = observer(function Content() {
             testId="content-status-filter"
           />
         )}
+        {store.kind === 'term' && (
+          <FilterTabs
+            label={t('admin.term.kindLabel')}
+            options={[{ value: 'all', label: t('admin.term.allKinds') }, ...TERM_KINDS.map((kind) => ({ value: kind, label: t(`admin.term.kind.${kind}`) }))]}
+            value={store.termKind ?? 'all'}
+            onChange={(kind) => store.setTermKind(kind === 'all' ? null : kind)}
+            testId="term-kind-filter"
+          />
+        )}
       </div>
       <BulkBar store={store} />
       <ContentTable store={store} onEdit={edit} />
       <ProductForm productId={kindParam === 'product' ? editing : null} onClose={closeForm} onSaved={saved('product')} />
       <NodeForm kind={nodeKind} nodeId={kindParam === 'node' || kindParam === 'category' ? editing : null} onClose={closeForm} onSaved={saved(nodeKind)} />
+      <TermForm termId={kindParam === 'term' ? editing : null} onClose={closeForm} onSaved={saved('term')} />
     </div>
   );
 });

@@ -37,6 +37,24 @@ function setup(replies: Parameters<typeof apiResponder>[0]) {
 const ids = (store: ContentAdminStore) => store.rows.map((r) => r.id);
 
 describe('ContentAdminStore', () => {
+  it('narrows the terms tab to one kind of term, and sends no term kind for the other tabs', async () => {
+    const { store, calls } = setup({ 'admin.content': () => json(page([])) });
+    store.setTermKind('shop_tag');
+    store.setKind('term');
+    await vi.waitFor(() => expect(store.isLoaded).toBe(true));
+    store.setTermKind(null);
+    await vi.waitFor(() => expect(requests(calls, 'admin.content')).toHaveLength(2));
+    store.setTermKind('tag');
+    store.setKind('node');
+    await vi.waitFor(() => expect(requests(calls, 'admin.content')).toHaveLength(4));
+    expect(requests(calls, 'admin.content')).toEqual([
+      { kind: 'term', status: 'live', first: 50, termKind: 'shop_tag' },
+      { kind: 'term', status: 'live', first: 50 },
+      { kind: 'term', status: 'live', first: 50, termKind: 'tag' },
+      { kind: 'node', status: 'live', first: 50 },
+    ]);
+  });
+
   it('reads a kind page by page, and reads again from the first page when the kind, status or search changes', async () => {
     const { store, calls } = setup({
       'admin.content': (data) => json(data.after ? page([row(1)]) : page([row(3), row(2)], true)),

@@ -10,6 +10,7 @@ import {
   type ContentStatus,
   type CouponCreateInput,
 } from '../../api/adminContent';
+import type { TermKind } from '../../api/adminNodes';
 import type { RootStore } from '../RootStore';
 import { ConnectionStore, type Connection } from '../base/ConnectionStore';
 
@@ -32,6 +33,8 @@ export class ContentAdminStore extends ConnectionStore<AdminContentRow> {
   kind: ContentKind = 'article';
   status: ContentStatus = 'live';
   query = '';
+  /** On the terms tab, the one kind of term shown; null for every kind. */
+  termKind: TermKind | null = null;
   /** The rows picked for a bulk operation. */
   readonly selected = observable.set<string>();
   /** Why the last bulk operation left a row as it was, by row id. */
@@ -46,6 +49,7 @@ export class ContentAdminStore extends ConnectionStore<AdminContentRow> {
       kind: observable,
       status: observable,
       query: observable,
+      termKind: observable,
       running: observable,
       isCreatingCoupons: observable,
       rows: computed,
@@ -54,6 +58,7 @@ export class ContentAdminStore extends ConnectionStore<AdminContentRow> {
       setKind: action,
       setStatus: action,
       setQuery: action,
+      setTermKind: action,
       toggle: action,
       selectAll: action,
       clearSelection: action,
@@ -98,6 +103,12 @@ export class ContentAdminStore extends ConnectionStore<AdminContentRow> {
     if (trimmed === this.query) return;
     this.query = trimmed;
     this.restart();
+  }
+
+  setTermKind(termKind: TermKind | null) {
+    if (termKind === this.termKind) return;
+    this.termKind = termKind;
+    if (this.kind === 'term') this.restart();
   }
 
   toggle(id: string) {
@@ -189,6 +200,7 @@ export class ContentAdminStore extends ConnectionStore<AdminContentRow> {
       status: this.status,
       first: CONTENT_PAGE_SIZE,
       ...(this.query ? { q: this.query } : {}),
+      ...(this.kind === 'term' && this.termKind ? { termKind: this.termKind } : {}),
       ...(after ? { after } : {}),
     };
     return this.root.client.request('admin.content', input);

@@ -23,20 +23,26 @@ export type NodeField =
 
 const FIELDS: readonly NodeField[] = ['kind', 'slug', 'names', 'descriptions', 'categoryId', 'thumb', 'nodeType', 'joinType', 'joinAsset', 'joinAmount', 'joinLevel', 'position', 'admins'];
 
-/** The form field a refusal names, if the form has it. */
-export function nodeFieldOf(error: ErrorReply): NodeField | null {
-  const head = (error.field ?? '').split(/[.[]/)[0] as NodeField;
-  return FIELDS.includes(head) ? head : null;
+/** The field of `fields` a refusal names (its `field` up to the first dot or bracket), if the form has it. */
+export function fieldOf<F extends string>(error: ErrorReply, fields: readonly F[]): F | null {
+  const head = (error.field ?? '').split(/[.[]/)[0] as F;
+  return fields.includes(head) ? head : null;
 }
 
-function perLang(values: Record<string, string> | undefined): PerLang {
+/** The node form's field a refusal names, if the form has it. */
+export function nodeFieldOf(error: ErrorReply): NodeField | null {
+  return fieldOf(error, FIELDS);
+}
+
+/** Texts per language as the form edits them, blank where `values` has none. */
+export function perLang(values: Record<string, string> | undefined): PerLang {
   const out = emptyPerLang();
   for (const lang of LANGUAGES) out[lang] = values?.[lang] ?? '';
   return out;
 }
 
 /** The texts that are not blank, trimmed. */
-function filled(values: PerLang): Record<string, string> {
+export function filled(values: PerLang): Record<string, string> {
   return Object.fromEntries(
     Object.entries(values)
       .map(([lang, text]) => [lang, text.trim()] as const)

@@ -53,8 +53,10 @@ const Details = observer(function Details({ row, kind }: { row: AdminContentRow;
 
 /** The content of one kind, virtualized, with checkboxes for the bulk operations and the open and edit links. */
 /** The kinds the console edits in its own forms rather than at the row's editUrl. */
-export const FORM_KINDS = ['product', 'node', 'category'] as const;
+export const FORM_KINDS = ['product', 'node', 'category', 'term'] as const;
 export type FormKind = (typeof FORM_KINDS)[number];
+
+const EDIT_TEST_ID: Record<FormKind, string> = { product: 'product-edit', node: 'node-edit', category: 'node-edit', term: 'term-edit' };
 
 function isFormKind(kind: string): kind is FormKind {
   return (FORM_KINDS as readonly string[]).includes(kind);
@@ -109,7 +111,7 @@ export const ContentTable = observer(function ContentTable({ store, onEdit }: { 
             </a>
           )}
           {isFormKind(row.kind) && onEdit && !row.deletedAt ? (
-            <button type="button" className={LINK} onClick={() => onEdit(row.kind as FormKind, row.id)} data-testid={row.kind === 'product' ? 'product-edit' : 'node-edit'}>
+            <button type="button" className={LINK} onClick={() => onEdit(row.kind as FormKind, row.id)} data-testid={EDIT_TEST_ID[row.kind as FormKind]}>
               <Pencil className="size-3.5" aria-hidden />
               {t('admin.content.edit')}
             </button>

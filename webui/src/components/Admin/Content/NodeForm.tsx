@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite';
-import { type FormEvent, type ReactNode } from 'react';
+import { type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { JOIN_TYPES, type JoinType, type NodeKind, type TaxonomyOption } from '../../../api/adminNodes';
 import { LANGUAGES, NATIVE_NAME } from '../../../i18n/languages';
@@ -8,18 +8,13 @@ import { useStores } from '../../../stores/StoresContext';
 import { Sheet } from '../../Overlay/Sheet';
 import { InlineError } from '../common/InlineError';
 import { FIELD, LABEL, PRIMARY_BUTTON, SECONDARY_BUTTON } from '../common/styles';
-import { useFormStore } from './useFormStore';
+import { FormFieldError } from './FormFieldError';
+import { useFormStore, useSubmit } from './useFormStore';
 
 /** The refusal the server named this field for, under it. */
-const NodeFieldError = observer(function NodeFieldError({ store, field }: { store: NodeFormStore; field: NodeField }) {
-  const message = store.errors.get(field);
-  if (!message) return null;
-  return (
-    <p role="alert" className="text-xs font-normal text-red-600 dark:text-red-400" data-testid={`node-error-${field}`}>
-      {message}
-    </p>
-  );
-});
+function NodeFieldError({ store, field }: { store: NodeFormStore; field: NodeField }) {
+  return <FormFieldError store={store} field={field} form="node" />;
+}
 
 /** A labelled control with the error of the field it edits. */
 function Field({ label, store, field, children }: { label: string; store: NodeFormStore; field: NodeField; children: ReactNode }) {
@@ -180,12 +175,7 @@ export const NodeForm = observer(function NodeForm({ kind, nodeId, onClose, onSa
     kind,
   );
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!store) return;
-    const id = await store.save();
-    if (id) onSaved(id);
-  };
+  const submit = useSubmit(store, onSaved);
 
   const formKind = store?.kind ?? kind;
   const title = t(store?.id ? `admin.node.edit.${formKind}` : `admin.node.new.${formKind}`);

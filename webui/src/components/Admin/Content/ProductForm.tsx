@@ -1,6 +1,6 @@
 import { ArrowUp, ImagePlus, Plus, X } from 'lucide-react';
 import { observer } from 'mobx-react-lite';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PRODUCT_KINDS, type ProductKind } from '../../../api/adminProduct';
 import { LANGUAGES, NATIVE_NAME } from '../../../i18n/languages';
@@ -13,7 +13,7 @@ import { FIELD, LABEL, PRIMARY_BUTTON, SECONDARY_BUTTON, SMALL_BUTTON } from '..
 import { ProductFormAccess } from './ProductFormAccess';
 import { FieldError, FormGroup } from './ProductFormParts';
 import { ProductFormDigital, ProductFormPrices } from './ProductFormPrices';
-import { useFormStore } from './useFormStore';
+import { useFormStore, useSubmit } from './useFormStore';
 
 /** The product's images: URLs typed in or picked from the media library; the first is the thumb. */
 const ImagesField = observer(function ImagesField({ store }: { store: ProductFormStore }) {
@@ -168,12 +168,7 @@ export const ProductForm = observer(function ProductForm({ productId, onClose, o
     onClose,
   );
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!store) return;
-    const id = await store.save();
-    if (id) onSaved(id);
-  };
+  const submit = useSubmit(store, onSaved);
 
   const title = store?.id ? t('admin.product.edit') : t('admin.product.new');
   return (

@@ -1,17 +1,11 @@
 import type { ReactNode } from 'react';
 import type { ProductField, ProductFormStore } from '../../../stores/admin/ProductFormStore';
-import { observer } from 'mobx-react-lite';
+import { FormFieldError } from './FormFieldError';
 
 /** The refusal the server named this field for, under it. */
-export const FieldError = observer(function FieldError({ store, field }: { store: ProductFormStore; field: ProductField }) {
-  const message = store.errors.get(field);
-  if (!message) return null;
-  return (
-    <p role="alert" className="text-xs font-normal text-red-600 dark:text-red-400" data-testid={`product-error-${field}`}>
-      {message}
-    </p>
-  );
-});
+export function FieldError({ store, field }: { store: ProductFormStore; field: ProductField }) {
+  return <FormFieldError store={store} field={field} form="product" />;
+}
 
 /** A titled group of the form, with the error of the field it edits. */
 export function FormGroup({ legend, store, field, children }: { legend: string; store: ProductFormStore; field?: ProductField; children: ReactNode }) {

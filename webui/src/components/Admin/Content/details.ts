@@ -11,12 +11,14 @@ const SHOWN: Record<ContentKind, readonly string[]> = {
   coupon: ['code', 'status', 'type', 'value', 'owner'],
   node: ['topics', 'members', 'joinType'],
   category: ['nodes'],
+  term: ['kind', 'items'],
   page: ['kind'],
 };
 
 /** The i18n key prefix of a field's values, per kind, where the value is one of a few words. */
 const VALUE_KEYS: Partial<Record<ContentKind, Record<string, string>>> = {
   coupon: { status: 'coupon.status', type: 'coupon.type' },
+  term: { kind: 'admin.term.kind' },
   page: { kind: 'admin.content.pageKind' },
 };
 

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 
 /**
  * The store of a console form opened on `target` (an id, "new", or null while closed): a new
@@ -29,4 +29,14 @@ export function useFormStore<S extends { id: string | null }>(
   }, [target, variant]);
 
   return store;
+}
+
+/** The submit handler of a console form: saves the store and reports the saved row's id. */
+export function useSubmit(store: { save(): Promise<string | null> } | null, onSaved: (id: string) => void) {
+  return async (event: FormEvent) => {
+    event.preventDefault();
+    if (!store) return;
+    const id = await store.save();
+    if (id) onSaved(id);
+  };
 }
