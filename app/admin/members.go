@@ -12,7 +12,6 @@ import (
 
 	"souk/app/action"
 	"souk/app/member"
-	"souk/app/wallet"
 	"souk/persistence"
 )
 
@@ -30,11 +29,10 @@ type RightsDeliverer interface {
 	Deliver(ctx context.Context, userID int64, idemKey, event string, data []byte) (int, error)
 }
 
-// Wallets answers a member's balances and ledger as they see them
-// (souk/app/wallet's Service): the console reads them for the member.
+// Wallets answers a member's balances (the wiring reads them through
+// souk/app/wallet) in the site's currency order.
 type Wallets interface {
-	Get(ctx context.Context, in wallet.GetInput) (wallet.GetReply, error)
-	Entries(ctx context.Context, in wallet.EntriesInput) (wallet.EntriesReply, error)
+	Balances(ctx context.Context, userID int64) (MemberWallet, error)
 }
 
 // MembersConfig wires Members. Sessions, Rights and Wallets are nil only
@@ -88,8 +86,6 @@ func (m *Members) Register(r *action.Registry) {
 	action.Register(r, action.Spec{Name: "admin.member", Access: action.Admin,
 		Summary: "One member for the console: their row, description, ban, live sessions, balances, and the site's " +
 			"levels and VIP tiers for the pickers."}, m.Get)
-	action.Register(r, action.Spec{Name: "admin.memberLedger", Access: action.Admin,
-		Summary: "A page of a member's wallet ledger, newest first, as wallet.entries shows it to them."}, m.Ledger)
 	action.Register(r, action.Spec{Name: "admin.revokeSession", Access: action.Admin,
 		Summary: "Ends one session of a member at once on every node: its tokens are refused, its sockets closed."},
 		m.RevokeSession)

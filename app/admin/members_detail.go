@@ -4,9 +4,7 @@ import (
 	"context"
 	"fmt"
 
-	"souk/app/action"
 	"souk/app/member"
-	"souk/app/wallet"
 	"souk/persistence"
 )
 
@@ -104,63 +102,17 @@ func choices(levels []persistence.Level, lang string) []LevelChoice {
 	return out
 }
 
-// asMember is ctx as the member userID sees their own wallet: the
-// console reads it through the wallet feature, which answers its viewer.
-func asMember(ctx context.Context, userID int64) context.Context {
-	req := action.RequestFrom(ctx)
-	return action.WithRequest(ctx, &action.Request{Action: req.Action, Lang: req.Lang, Currency: req.Currency,
-		RequestID: req.RequestID, Viewer: action.Viewer{UserID: userID}})
-}
-
 // wallet is the member's balances in the site's currency order.
 func (m *Members) wallet(ctx context.Context, userID int64) (MemberWallet, error) {
-	out := MemberWallet{Balances: []MemberBalance{}}
 	if m.cfg.Wallets == nil {
-		return out, nil
+		return MemberWallet{Balances: []MemberBalance{}}, nil
 	}
-	got, err := m.cfg.Wallets.Get(asMember(ctx, userID), wallet.GetInput{})
+	w, err := m.cfg.Wallets.Balances(ctx, userID)
 	if err != nil {
-		return out, fmt.Errorf("admin: member wallet: %w", err)
+		return MemberWallet{Balances: []MemberBalance{}}, fmt.Errorf("admin: member wallet: %w", err)
 	}
-	currencies, err := m.cfg.DB.Currencies().List(ctx)
-	if err != nil {
-		return out, fmt.Errorf("admin: currencies: %w", err)
+	if w.Balances == nil {
+		w.Balances = []MemberBalance{}
 	}
-	for _, c := range currencies {
-		if amount, ok := got.Wallet.Money[c.Code]; ok {
-			out.Balances = append(out.Balances, MemberBalance{Currency: c.Code, Amount: amount})
-		}
-	}
-	out.Credit = got.Wallet.Credit
-	return out, nil
-}
-
-// MemberLedgerInput asks for a page of a member's ledger.
-type MemberLedgerInput struct {
-	UserID action.ID `json:"userId" doc:"the member's databaseId"`
-	After  string    `json:"after,omitempty" doc:"an endCursor: the next (older) page"`
-	First  int       `json:"first,omitempty" doc:"page size, 1-50; default 20"`
-}
-
-// Validate checks what needs no database.
-func (in *MemberLedgerInput) Validate() error {
-	if in.UserID <= 0 {
-		return action.Required("userId")
-	}
-	if in.First < 0 || in.First > wallet.MaxEntries {
-		return action.BadField("first")
-	}
-	return nil
-}
-
-// Ledger answers admin.memberLedger with wallet.entries' page of the member.
-func (m *Members) Ledger(ctx context.Context, in MemberLedgerInput) (wallet.EntriesReply, error) {
-	a, err := m.member(ctx, in.UserID)
-	if err != nil {
-		return wallet.EntriesReply{}, err
-	}
-	if m.cfg.Wallets == nil {
-		return wallet.EntriesReply{Entries: []wallet.Entry{}}, nil
-	}
-	return m.cfg.Wallets.Entries(asMember(ctx, a.ID), wallet.EntriesInput{After: in.After, First: in.First})
+	return w, nil
 }

@@ -7,7 +7,7 @@ import (
 
 	"souk/app/action"
 	"souk/app/internal/money"
-	"souk/app/settings"
+	"souk/app/internal/sitesettings"
 	"souk/persistence"
 )
 
@@ -102,39 +102,39 @@ type VIPTierSetting struct {
 
 // LoginBoxSetting is the login box.
 type LoginBoxSetting struct {
-	LoginType        []string               `json:"loginType" doc:"sign-in types offered, phone and/or email; the first is the default"`
-	Social           []string               `json:"social" doc:"social providers offered: github, google, wechat"`
-	Carousel         []settings.CarouselDoc `json:"carousel" doc:"the slides beside the form, captions per language"`
-	UserAgreementURL string                 `json:"userAgreementUrl" doc:"an https URL or a site path; empty: no link"`
-	PrivacyPolicyURL string                 `json:"privacyPolicyUrl" doc:"an https URL or a site path; empty: no link"`
+	LoginType        []string                   `json:"loginType" doc:"sign-in types offered, phone and/or email; the first is the default"`
+	Social           []string                   `json:"social" doc:"social providers offered: github, google, wechat"`
+	Carousel         []sitesettings.CarouselDoc `json:"carousel" doc:"the slides beside the form, captions per language"`
+	UserAgreementURL string                     `json:"userAgreementUrl" doc:"an https URL or a site path; empty: no link"`
+	PrivacyPolicyURL string                     `json:"privacyPolicyUrl" doc:"an https URL or a site path; empty: no link"`
 }
 
 // FilesSetting is the upload rules: the section "files".
 type FilesSetting struct {
-	FileMimes   map[string]settings.FileMimes `json:"fileMimes" doc:"per media type (image, video, audio, attachment), the accepted MIME types and extensions"`
-	MaxFileSize int                           `json:"maxFileSize" doc:"the largest upload, in MB, 1..2048"`
+	FileMimes   map[string]sitesettings.FileMimes `json:"fileMimes" doc:"per media type (image, video, audio, attachment), the accepted MIME types and extensions"`
+	MaxFileSize int                               `json:"maxFileSize" doc:"the largest upload, in MB, 1..2048"`
 }
 
 // SettingsReply is admin.settings's answer: each section as
 // admin.saveSettings takes it back.
 type SettingsReply struct {
-	Version       int64                         `json:"version" doc:"the settings version: name it when saving"`
-	Languages     []LanguageSetting             `json:"languages"`
-	Currencies    []CurrencySetting             `json:"currencies"`
-	CreditSymbol  string                        `json:"creditSymbol"`
-	Levels        []LevelSetting                `json:"levels"`
-	VIPTiers      []VIPTierSetting              `json:"vipTiers"`
-	LoginBox      LoginBoxSetting               `json:"loginBox"`
-	Report        settings.ReportDoc            `json:"report" doc:"per report type (post, comment, user, chat), per language, the reasons"`
-	FileMimes     map[string]settings.FileMimes `json:"fileMimes"`
-	MaxFileSize   int                           `json:"maxFileSize" doc:"MB"`
-	Analytics     string                        `json:"analytics" doc:"the HTML snippet every page carries"`
-	AddressPicker settings.AddressPickerDoc     `json:"addressPicker" doc:"the countries the address picker offers; none: every country"`
+	Version       int64                             `json:"version" doc:"the settings version: name it when saving"`
+	Languages     []LanguageSetting                 `json:"languages"`
+	Currencies    []CurrencySetting                 `json:"currencies"`
+	CreditSymbol  string                            `json:"creditSymbol"`
+	Levels        []LevelSetting                    `json:"levels"`
+	VIPTiers      []VIPTierSetting                  `json:"vipTiers"`
+	LoginBox      LoginBoxSetting                   `json:"loginBox"`
+	Report        sitesettings.ReportDoc            `json:"report" doc:"per report type (post, comment, user, chat), per language, the reasons"`
+	FileMimes     map[string]sitesettings.FileMimes `json:"fileMimes"`
+	MaxFileSize   int                               `json:"maxFileSize" doc:"MB"`
+	Analytics     string                            `json:"analytics" doc:"the HTML snippet every page carries"`
+	AddressPicker sitesettings.AddressPickerDoc     `json:"addressPicker" doc:"the countries the address picker offers; none: every country"`
 }
 
 // settingsDocumentKeys are the settings documents the screen edits.
-var settingsDocumentKeys = []string{settings.KeyCreditSymbol, settings.KeyAnalytics, settings.KeyFileMimes,
-	settings.KeyMaxFileSize, settings.KeyLoginBox, settings.KeyReport, settings.KeyAddressPicker}
+var settingsDocumentKeys = []string{sitesettings.KeyCreditSymbol, sitesettings.KeyAnalytics, sitesettings.KeyFileMimes,
+	sitesettings.KeyMaxFileSize, sitesettings.KeyLoginBox, sitesettings.KeyReport, sitesettings.KeyAddressPicker}
 
 // Settings answers admin.settings.
 func (s *SettingsService) Settings(ctx context.Context, _ struct{}) (SettingsReply, error) {
@@ -153,8 +153,8 @@ func settingsReplyOf(snap persistence.SettingsSnapshot) (SettingsReply, error) {
 		Currencies: make([]CurrencySetting, 0, len(snap.Currencies)),
 		Levels:     make([]LevelSetting, 0, len(snap.Growth)),
 		VIPTiers:   make([]VIPTierSetting, 0, len(snap.VIP)),
-		Report:     settings.ReportDoc{},
-		FileMimes:  map[string]settings.FileMimes{},
+		Report:     sitesettings.ReportDoc{},
+		FileMimes:  map[string]sitesettings.FileMimes{},
 	}
 	for _, l := range snap.Languages {
 		out.Languages = append(out.Languages, LanguageSetting{Code: l.Code, Name: l.Name, Locale: l.Locale,
@@ -178,18 +178,18 @@ func settingsReplyOf(snap persistence.SettingsSnapshot) (SettingsReply, error) {
 		out.VIPTiers = append(out.VIPTiers, VIPTierSetting{Key: l.Key, Icon: l.Icon, Names: nonNilNames(l.Names), Rank: l.Rank,
 			Roles: l.Roles, Prices: prices, DurationDays: l.DurationDays})
 	}
-	var box settings.LoginBoxDoc
+	var box sitesettings.LoginBoxDoc
 	docs := []struct {
 		key  string
 		into any
 	}{
-		{settings.KeyCreditSymbol, &out.CreditSymbol},
-		{settings.KeyAnalytics, &out.Analytics},
-		{settings.KeyFileMimes, &out.FileMimes},
-		{settings.KeyMaxFileSize, &out.MaxFileSize},
-		{settings.KeyLoginBox, &box},
-		{settings.KeyReport, &out.Report},
-		{settings.KeyAddressPicker, &out.AddressPicker},
+		{sitesettings.KeyCreditSymbol, &out.CreditSymbol},
+		{sitesettings.KeyAnalytics, &out.Analytics},
+		{sitesettings.KeyFileMimes, &out.FileMimes},
+		{sitesettings.KeyMaxFileSize, &out.MaxFileSize},
+		{sitesettings.KeyLoginBox, &box},
+		{sitesettings.KeyReport, &out.Report},
+		{sitesettings.KeyAddressPicker, &out.AddressPicker},
 	}
 	for _, d := range docs {
 		text, ok := snap.Documents[d.key]
@@ -205,10 +205,10 @@ func settingsReplyOf(snap persistence.SettingsSnapshot) (SettingsReply, error) {
 	out.AddressPicker.Countries = nonNilList(out.AddressPicker.Countries)
 	// A document stored as null decodes to nil maps: the screen reads {}.
 	if out.Report == nil {
-		out.Report = settings.ReportDoc{}
+		out.Report = sitesettings.ReportDoc{}
 	}
 	if out.FileMimes == nil {
-		out.FileMimes = map[string]settings.FileMimes{}
+		out.FileMimes = map[string]sitesettings.FileMimes{}
 	}
 	return out, nil
 }

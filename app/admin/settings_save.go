@@ -10,7 +10,7 @@ import (
 	"strings"
 
 	"souk/app/action"
-	"souk/app/settings"
+	"souk/app/internal/sitesettings"
 	"souk/persistence"
 )
 
@@ -214,7 +214,7 @@ func buildCreditSymbol(_ *settingsState, raw json.RawMessage) (persistence.Setti
 	if err := checkText("value", symbol, maxSymbol); err != nil {
 		return persistence.SettingsChange{}, nil, err
 	}
-	return persistence.SettingsChange{Documents: map[string]any{settings.KeyCreditSymbol: symbol}}, symbol, nil
+	return persistence.SettingsChange{Documents: map[string]any{sitesettings.KeyCreditSymbol: symbol}}, symbol, nil
 }
 
 func buildLevels(cur *settingsState, raw json.RawMessage) (persistence.SettingsChange, any, error) {
@@ -255,9 +255,9 @@ func buildLoginBox(_ *settingsState, raw json.RawMessage) (persistence.SettingsC
 	if err != nil {
 		return persistence.SettingsChange{}, nil, err
 	}
-	doc := settings.LoginBoxDoc{LoginType: box.LoginType, Social: nonNilList(box.Social), Carousel: nonNilList(box.Carousel),
+	doc := sitesettings.LoginBoxDoc{LoginType: box.LoginType, Social: nonNilList(box.Social), Carousel: nonNilList(box.Carousel),
 		UserAgreementURL: box.UserAgreementURL, PrivacyPolicyURL: box.PrivacyPolicyURL}
-	return persistence.SettingsChange{Documents: map[string]any{settings.KeyLoginBox: doc}}, box, nil
+	return persistence.SettingsChange{Documents: map[string]any{sitesettings.KeyLoginBox: doc}}, box, nil
 }
 
 func buildReport(_ *settingsState, raw json.RawMessage) (persistence.SettingsChange, any, error) {
@@ -265,7 +265,7 @@ func buildReport(_ *settingsState, raw json.RawMessage) (persistence.SettingsCha
 	if err != nil {
 		return persistence.SettingsChange{}, nil, err
 	}
-	return persistence.SettingsChange{Documents: map[string]any{settings.KeyReport: doc}}, doc, nil
+	return persistence.SettingsChange{Documents: map[string]any{sitesettings.KeyReport: doc}}, doc, nil
 }
 
 func buildFiles(_ *settingsState, raw json.RawMessage) (persistence.SettingsChange, any, error) {
@@ -273,8 +273,8 @@ func buildFiles(_ *settingsState, raw json.RawMessage) (persistence.SettingsChan
 	if err != nil {
 		return persistence.SettingsChange{}, nil, err
 	}
-	return persistence.SettingsChange{Documents: map[string]any{settings.KeyFileMimes: files.FileMimes,
-		settings.KeyMaxFileSize: files.MaxFileSize}}, files, nil
+	return persistence.SettingsChange{Documents: map[string]any{sitesettings.KeyFileMimes: files.FileMimes,
+		sitesettings.KeyMaxFileSize: files.MaxFileSize}}, files, nil
 }
 
 func buildAnalytics(_ *settingsState, raw json.RawMessage) (persistence.SettingsChange, any, error) {
@@ -285,7 +285,7 @@ func buildAnalytics(_ *settingsState, raw json.RawMessage) (persistence.Settings
 	if len(snippet) > maxAnalytics {
 		return persistence.SettingsChange{}, nil, settingsFieldError("value", reasonTooLong, "max", maxAnalytics)
 	}
-	return persistence.SettingsChange{Documents: map[string]any{settings.KeyAnalytics: snippet}}, snippet, nil
+	return persistence.SettingsChange{Documents: map[string]any{sitesettings.KeyAnalytics: snippet}}, snippet, nil
 }
 
 func buildAddressPicker(_ *settingsState, raw json.RawMessage) (persistence.SettingsChange, any, error) {
@@ -294,5 +294,5 @@ func buildAddressPicker(_ *settingsState, raw json.RawMessage) (persistence.Sett
 		return persistence.SettingsChange{}, nil, err
 	}
 	doc.Countries = nonNilList(doc.Countries)
-	return persistence.SettingsChange{Documents: map[string]any{settings.KeyAddressPicker: doc}}, doc, nil
+	return persistence.SettingsChange{Documents: map[string]any{sitesettings.KeyAddressPicker: doc}}, doc, nil
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"souk/app/action"
+	"souk/app/internal/sitesettings"
 	"souk/app/settings"
 	"souk/persistence"
 	"souk/persistence/pgtest"
@@ -147,15 +148,15 @@ func TestSettingsReadAndSave(t *testing.T) {
 		require.NoError(t, err)
 		assert.Equal(t, map[string]int64{"GBP": 350, "USD": 500}, tier.Prices)
 
-		files := FilesSetting{FileMimes: map[string]settings.FileMimes{"image": {Mime: []string{"image/png"}, Ext: []string{"png"}}},
+		files := FilesSetting{FileMimes: map[string]sitesettings.FileMimes{"image": {Mime: []string{"image/png"}, Ext: []string{"png"}}},
 			MaxFileSize: 20}
 		_, err = f.save("files", 2, files)
 		require.NoError(t, err)
 		for section, value := range map[string]any{
 			"creditSymbol":  "★",
 			"analytics":     "<script>/* stats */</script>",
-			"addressPicker": settings.AddressPickerDoc{Countries: []settings.CountryDoc{{GeonameID: 1814991, Names: settings.Text{"en": "China"}}}},
-			"report":        settings.ReportDoc{"post": {"en": {"Spam"}, "es": {"Spam"}, "zh-hans": {"垃圾"}}},
+			"addressPicker": sitesettings.AddressPickerDoc{Countries: []sitesettings.CountryDoc{{GeonameID: 1814991, Names: sitesettings.Text{"en": "China"}}}},
+			"report":        sitesettings.ReportDoc{"post": {"en": {"Spam"}, "es": {"Spam"}, "zh-hans": {"垃圾"}}},
 			"loginBox": LoginBoxSetting{LoginType: []string{"email"}, Social: []string{"github"},
 				UserAgreementURL: "/docs/terms", PrivacyPolicyURL: "https://example.com/privacy"},
 			"levels": []LevelSetting{{Key: "lv1", Names: map[string]string{"zh-hans": "一", "en": "One", "es": "Uno"}, Rank: 1},
@@ -241,10 +242,10 @@ func settingsRefusals() []settingsRefusal {
 			return r.VIPTiers
 		}, "admin.error.settings.nameRequired", "value[0].names.en"},
 		{"malformed mime", "files", func(SettingsReply) any {
-			return FilesSetting{FileMimes: map[string]settings.FileMimes{"image": {Mime: []string{"image/png", "png"}}}, MaxFileSize: 10}
+			return FilesSetting{FileMimes: map[string]sitesettings.FileMimes{"image": {Mime: []string{"image/png", "png"}}}, MaxFileSize: 10}
 		}, "admin.error.settings.mime", "value.fileMimes.image.mime[1]"},
 		{"malformed extension", "files", func(SettingsReply) any {
-			return FilesSetting{FileMimes: map[string]settings.FileMimes{"video": {Ext: []string{".mp4"}}}, MaxFileSize: 10}
+			return FilesSetting{FileMimes: map[string]sitesettings.FileMimes{"video": {Ext: []string{".mp4"}}}, MaxFileSize: 10}
 		}, "admin.error.settings.extension", "value.fileMimes.video.ext[0]"},
 		{"max file size too big", "files", func(SettingsReply) any { return FilesSetting{MaxFileSize: 4096} },
 			"admin.error.settings.range", "value.maxFileSize"},
@@ -263,18 +264,18 @@ func settingsRefusals() []settingsRefusal {
 			return LoginBoxSetting{LoginType: []string{"email"}, PrivacyPolicyURL: "//evil.example/p"}
 		}, "admin.error.settings.url", "value.privacyPolicyUrl"},
 		{"empty report reason", "report", func(SettingsReply) any {
-			return settings.ReportDoc{"post": {"en": {"Spam", " "}}}
+			return sitesettings.ReportDoc{"post": {"en": {"Spam", " "}}}
 		}, "admin.error.settings.text", "value.post.en[1]"},
 		{"too long report reason", "report", func(SettingsReply) any {
-			return settings.ReportDoc{"chat": {"es": {strings.Repeat("x", maxReason+1)}}}
+			return sitesettings.ReportDoc{"chat": {"es": {strings.Repeat("x", maxReason+1)}}}
 		}, "admin.error.settings.text", "value.chat.es[0]"},
 		{"no report reason in a language", "report", func(SettingsReply) any {
-			return settings.ReportDoc{"chat": {"es": {}}}
+			return sitesettings.ReportDoc{"chat": {"es": {}}}
 		}, "admin.error.settings.reasons", "value.chat.es"},
 		{"analytics over 16 KB", "analytics", func(SettingsReply) any { return strings.Repeat("x", maxAnalytics+1) },
 			"admin.error.settings.tooLong", "value"},
 		{"country id not positive", "addressPicker", func(SettingsReply) any {
-			return settings.AddressPickerDoc{Countries: []settings.CountryDoc{{GeonameID: 1}, {GeonameID: 0}}}
+			return sitesettings.AddressPickerDoc{Countries: []sitesettings.CountryDoc{{GeonameID: 1}, {GeonameID: 0}}}
 		}, "admin.error.settings.range", "value.countries[1].geonameId"},
 	}
 }

@@ -9,9 +9,8 @@ import (
 	"unicode/utf8"
 
 	"souk/app/action"
-	"souk/app/auth"
 	"souk/app/internal/money"
-	"souk/app/settings"
+	"souk/app/internal/sitesettings"
 	"souk/persistence"
 )
 
@@ -46,7 +45,7 @@ var (
 // The values a few settings take.
 var (
 	loginTypes       = []string{"phone", "email"}
-	socialProviders  = []string{auth.SocialGitHub, auth.SocialGoogle, auth.SocialWeChat}
+	socialProviders  = []string{sitesettings.SocialGitHub, sitesettings.SocialGoogle, sitesettings.SocialWeChat}
 	mediaTypes       = []string{"image", "video", "audio", "attachment"}
 	userCapabilities = []string{"chat", "directMessages"}
 )
@@ -369,7 +368,7 @@ func validateLoginBox(box LoginBoxSetting) error {
 	return checkLink("value.privacyPolicyUrl", box.PrivacyPolicyURL, true)
 }
 
-func validateReport(doc settings.ReportDoc) error {
+func validateReport(doc sitesettings.ReportDoc) error {
 	if err := checkCount("value", len(doc), maxRows); err != nil {
 		return err
 	}
@@ -421,7 +420,7 @@ func validateFiles(files FilesSetting) error {
 	return checkRange("value.maxFileSize", int64(files.MaxFileSize), 1, maxFileSizeMB)
 }
 
-func validateAddressPicker(doc settings.AddressPickerDoc) error {
+func validateAddressPicker(doc sitesettings.AddressPickerDoc) error {
 	if err := checkCount("value.countries", len(doc.Countries), maxCountries); err != nil {
 		return err
 	}

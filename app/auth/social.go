@@ -11,15 +11,16 @@ import (
 	"time"
 
 	"souk/app/action"
+	"souk/app/internal/sitesettings"
 	"souk/persistence"
 )
 
 // Keys of the social login providers, as settings' login_box.social lists
 // them; the client sends them upper case (GITHUB, GOOGLE, WECHAT).
 const (
-	SocialGitHub = "github"
-	SocialGoogle = "google"
-	SocialWeChat = "wechat"
+	SocialGitHub = sitesettings.SocialGitHub
+	SocialGoogle = sitesettings.SocialGoogle
+	SocialWeChat = sitesettings.SocialWeChat
 )
 
 // DefaultGoogleIssuer is the OpenID Connect issuer of Google accounts.

@@ -5,21 +5,23 @@ import (
 	"errors"
 
 	"souk/app/internal/layout"
+	"souk/app/internal/sitesettings"
 	"souk/persistence"
 )
 
 // Keys of the documents the settings store holds, each a JSON document of
-// the type named beside it. The demo seed and the admin screens write them;
-// utils.getSettings reads them and localizes every Text.
+// the type named beside it (see souk/app/internal/sitesettings). The demo
+// seed and the admin screens write them; utils.getSettings reads them and
+// localizes every Text.
 const (
-	KeyCreditSymbol  = "credit_symbol"  // string
-	KeyAnalytics     = "analytics"      // string: an HTML snippet; absent means none
-	KeyFileMimes     = "file_mimes"     // map[string]FileMimes
-	KeyMaxFileSize   = "max_file_size"  // int, MB
-	KeyLoginBox      = "login_box"      // LoginBoxDoc
-	KeyReport        = "report"         // ReportDoc
-	KeyAddressPicker = "address_picker" // AddressPickerDoc
-	KeyPageSettings  = "page_settings"  // PageSettingsDoc
+	KeyCreditSymbol  = sitesettings.KeyCreditSymbol  // string
+	KeyAnalytics     = sitesettings.KeyAnalytics     // string: an HTML snippet; absent means none
+	KeyFileMimes     = sitesettings.KeyFileMimes     // map[string]FileMimes
+	KeyMaxFileSize   = sitesettings.KeyMaxFileSize   // int, MB
+	KeyLoginBox      = sitesettings.KeyLoginBox      // LoginBoxDoc
+	KeyReport        = sitesettings.KeyReport        // ReportDoc
+	KeyAddressPicker = sitesettings.KeyAddressPicker // AddressPickerDoc
+	KeyPageSettings  = sitesettings.KeyPageSettings  // PageSettingsDoc
 )
 
 // The page-settings documents are the layout document's (see
@@ -46,35 +48,21 @@ type (
 	FooterDoc = layout.FooterDoc
 )
 
-// FileMimes lists the MIME types and file extensions accepted for one media type.
-type FileMimes struct {
-	Mime []string `json:"mime" doc:"accepted MIME types, e.g. image/png"`
-	Ext  []string `json:"ext" doc:"accepted file extensions without the dot"`
-}
-
-// LoginBoxDoc is stored under KeyLoginBox.
-type LoginBoxDoc struct {
-	LoginType        []string      `json:"login_type"`
-	Social           []string      `json:"social"`
-	Carousel         []CarouselDoc `json:"carousel"`
-	UserAgreementURL string        `json:"user_agreement_url"`
-	PrivacyPolicyURL string        `json:"privacy_policy_url"`
-}
-
-// ReportDoc is stored under KeyReport: per report type (post, comment, user,
-// chat), per language, the reasons a reporter picks from.
-type ReportDoc map[string]map[string][]string
-
-// CountryDoc is a stored country of the address picker.
-type CountryDoc struct {
-	GeonameID int64 `json:"geonameId"`
-	Names     Text  `json:"names"`
-}
-
-// AddressPickerDoc is stored under KeyAddressPicker.
-type AddressPickerDoc struct {
-	Countries []CountryDoc `json:"countries"`
-}
+// The other stored documents are souk/app/internal/sitesettings's, which
+// the admin screens write.
+type (
+	// FileMimes lists the MIME types and file extensions accepted for one media type.
+	FileMimes = sitesettings.FileMimes
+	// LoginBoxDoc is stored under KeyLoginBox.
+	LoginBoxDoc = sitesettings.LoginBoxDoc
+	// ReportDoc is stored under KeyReport: per report type (post, comment,
+	// user, chat), per language, the reasons a reporter picks from.
+	ReportDoc = sitesettings.ReportDoc
+	// CountryDoc is a stored country of the address picker.
+	CountryDoc = sitesettings.CountryDoc
+	// AddressPickerDoc is stored under KeyAddressPicker.
+	AddressPickerDoc = sitesettings.AddressPickerDoc
+)
 
 // AddressPickerCountries lists the countries the operator narrowed the
 // address picker to (KeyAddressPicker), in their order; none when they

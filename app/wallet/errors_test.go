@@ -14,5 +14,5 @@ func TestMessagesAreTranslated(t *testing.T) {
 	i18ntest.RequireTranslated(t, append(keys, i18ntest.Keys(ErrAmount, ErrPrecision, ErrCurrency, ErrIdemMismatch,
 		ErrTier, ErrNoPrice, ErrSelf, ErrUserNotFound, ErrPaymentNotFound, ErrPaymentExpired, ErrProvider,
 		ErrProviderFailed, ErrTooManyPayments, ErrBadCursor, ErrBadReason, ErrTooLarge("1"), ErrInsufficient("CNY"),
-		ErrCallbackForged, ErrCallbackReplayed, ErrCallbackMismatch, ErrCallbackProvider)...)...)
+		ErrCallbackForged, ErrCallbackReplayed, ErrCallbackMismatch, ErrCallbackProvider, ErrMemberNotFound)...)...)
 }

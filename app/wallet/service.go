@@ -195,6 +195,11 @@ func (s *Service) Register(r *action.Registry) {
 		Access: action.Admin,
 	}, s.Adjust)
 	action.Register(r, action.Spec{
+		Name:    "admin.memberLedger",
+		Summary: "A page of a member's wallet ledger, newest first, as wallet.entries shows it to them.",
+		Access:  action.Admin,
+	}, s.MemberLedger)
+	action.Register(r, action.Spec{
 		Name:    "payments.sandboxShow",
 		Summary: "The sandbox provider's confirm page: the payment its id and token (from the QR's URL) name.",
 		Access:  action.Public,

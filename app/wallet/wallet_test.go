@@ -217,6 +217,17 @@ func TestAdjust(t *testing.T) {
 		other, err := f.s.Entries(apptest.As(apptest.Member(t, db, "bob")), EntriesInput{})
 		require.NoError(t, err)
 		assert.Empty(t, other.Entries, "each member sees their own")
+
+		// admin.memberLedger: the member's own page, as wallet.entries shows it to them.
+		raw, err = f.reg.Call(admin, "admin.memberLedger", jsonOf(t, map[string]any{"userId": ann, "first": 2}))
+		require.NoError(t, err)
+		assert.Equal(t, page, raw.(EntriesReply))
+		_, err = f.reg.Call(admin, "admin.memberLedger", jsonOf(t, map[string]any{"userId": 4242}))
+		apptest.RequireKey(t, err, "admin.error.userNotFound")
+		_, err = f.reg.Call(admin, "admin.memberLedger", jsonOf(t, map[string]any{"userId": ann, "first": MaxEntries + 1}))
+		require.Error(t, err)
+		_, err = f.reg.Call(apptest.As(ann), "admin.memberLedger", jsonOf(t, map[string]any{"userId": ann}))
+		require.Error(t, err, "administrators only")
 		f.audit()
 	})
 }

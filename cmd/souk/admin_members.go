@@ -2,11 +2,15 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"log/slog"
 	"strconv"
 
+	"souk/app/action"
 	"souk/app/admin"
+	"souk/app/wallet"
 	"souk/cluster"
+	"souk/persistence"
 	"souk/transport/realtime"
 )
 
@@ -16,9 +20,38 @@ import (
 func newAdminMembers(d deps, s *services, events rightsEvents) *admin.Members {
 	cfg := admin.MembersConfig{DB: d.db, Sessions: s.sessions, Rights: events}
 	if s.wallet != nil {
-		cfg.Wallets = s.wallet
+		cfg.Wallets = adminWallets{db: d.db, wallet: s.wallet}
 	}
 	return admin.NewMembers(cfg)
+}
+
+// adminWallets reads a member's balances for the console through the
+// wallet, as the member sees them, in the site's currency order.
+type adminWallets struct {
+	db     *persistence.DB
+	wallet *wallet.Service
+}
+
+func (w adminWallets) Balances(ctx context.Context, userID int64) (admin.MemberWallet, error) {
+	out := admin.MemberWallet{Balances: []admin.MemberBalance{}}
+	req := action.RequestFrom(ctx)
+	asMember := action.WithRequest(ctx, &action.Request{Action: req.Action, Lang: req.Lang, Currency: req.Currency,
+		RequestID: req.RequestID, Viewer: action.Viewer{UserID: userID}})
+	got, err := w.wallet.Get(asMember, wallet.GetInput{})
+	if err != nil {
+		return out, err
+	}
+	currencies, err := w.db.Currencies().List(ctx)
+	if err != nil {
+		return out, fmt.Errorf("currencies: %w", err)
+	}
+	for _, c := range currencies {
+		if amount, ok := got.Wallet.Money[c.Code]; ok {
+			out.Balances = append(out.Balances, admin.MemberBalance{Currency: c.Code, Amount: amount})
+		}
+	}
+	out.Credit = got.Wallet.Credit
+	return out, nil
 }
 
 // revokeSubject is the bus subject an operator's ban or session revocation

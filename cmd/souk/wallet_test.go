@@ -92,6 +92,32 @@ func TestWalletEndToEnd(t *testing.T) {
 	f.must(asMember, "community.join", map[string]any{"nodeId": 2000000002}, nil)
 	require.NoError(t, json.Unmarshal(await("wallet"), &live))
 	assert.Equal(t, addCents(t, held.Wallet.Money["USD"], -299), live.Money["USD"], "the joining fee, live")
+
+	// The console reads the member's balances and ledger through the wallet.
+	var detail struct {
+		Wallet struct {
+			Balances []struct {
+				Currency string `json:"currency"`
+				Amount   string `json:"amount"`
+			} `json:"balances"`
+		} `json:"wallet"`
+	}
+	f.must(asAdmin, "admin.member", map[string]any{"userId": f.ids[asMember]}, &detail)
+	var usd string
+	for _, b := range detail.Wallet.Balances {
+		if b.Currency == "USD" {
+			usd = b.Amount
+		}
+	}
+	assert.Equal(t, live.Money["USD"], usd, "admin.member's balances are the member's")
+	var ledger struct {
+		Entries []struct {
+			Reason string `json:"reason"`
+		} `json:"entries"`
+	}
+	f.must(asAdmin, "admin.memberLedger", map[string]any{"userId": f.ids[asMember], "first": 1}, &ledger)
+	require.Len(t, ledger.Entries, 1)
+	assert.Equal(t, "node_join", ledger.Entries[0].Reason, "the member's newest entry first")
 }
 
 // addCents adds cents to a money text with two decimals.
