@@ -1,6 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+
+// findBy… and waitFor give up after 1 s by default: on a small machine running every test file at
+// once (and CI beside other work), a lazy chunk or a store's first reply can take longer than that.
+// A longer wait changes no assertion; it only stops a slow run from failing as if wrong.
+configure({ asyncUtilTimeout: 5_000 });
 
 // Pure tests run in the node environment (// @vitest-environment node): no DOM to prepare.
 const hasDom = typeof window !== 'undefined';
