@@ -21,7 +21,9 @@ type Notification struct {
 	Title string
 	// Content is a JSON object; nil is stored as {}.
 	Content json.RawMessage
-	// ReadAt is when the member read it, epoch ms; 0 while unread.
+	// ReadAt is when the member read it, epoch ms; 0 while unread. Create
+	// stores it as given: a notification the member does not want in the
+	// site arrives read.
 	ReadAt int64
 	// IdemKey is the idempotency key of the command that created it.
 	IdemKey string
@@ -84,8 +86,8 @@ func createNotification(ctx context.Context, db *DB, tx *sql.Tx, n *Notification
 		return nil, false, errors.New("content is not JSON")
 	}
 	res, err := tx.ExecContext(ctx, `INSERT INTO notifications (`+notificationColumns+`)
-		VALUES ($1, $2, $3, $4, $5, $6, 0, $7, $8) ON CONFLICT (idem_key) DO NOTHING`,
-		n.ID, n.ToID, n.FromID, n.Type, n.Title, string(n.Content), n.IdemKey, n.CreatedAt)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (idem_key) DO NOTHING`,
+		n.ID, n.ToID, n.FromID, n.Type, n.Title, string(n.Content), n.ReadAt, n.IdemKey, n.CreatedAt)
 	if err != nil {
 		return nil, false, mapError(err)
 	}

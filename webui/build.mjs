@@ -1,6 +1,8 @@
 // Builds the web client into webui/dist: the esbuild bundle (code split, content
-// hashed), the Tailwind stylesheet, index.html written from the metafile, and
-// the build manifests under builds/. Run from anywhere: `node webui/build.mjs`.
+// hashed), the Tailwind stylesheet, index.html written from the metafile, the
+// build manifests under builds/, the service worker (sw.js, knowing the build
+// and its app shell) and the installable app's manifests, icons and offline
+// pages (pwa.mjs). Run from anywhere: `node webui/build.mjs`.
 import { build, transform } from 'esbuild';
 import { createHash } from 'node:crypto';
 import { execFile } from 'node:child_process';
@@ -9,6 +11,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { writeAppFiles } from './pwa.mjs';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -29,8 +32,9 @@ const inlineScript = await colorModeScript();
 
 const buildId = await hashOutputs();
 const timestamp = Date.now();
-await writeIndex(bundle, css, inlineScript, buildId);
+const shell = await writeIndex(bundle, css, inlineScript, buildId);
 await writeManifests(buildId, timestamp);
+await Promise.all([buildWorker(buildId, shell), writeAppFiles(dist, path.join(here, 'src/i18n/locales'))]);
 const packed = await precompress();
 
 const files = Object.keys(bundle.metafile.outputs).filter((f) => f.endsWith('.js')).length;
@@ -116,6 +120,27 @@ async function writeIndex(result, cssHref, inline, buildId) {
       ].join('\n    '),
     );
   await writeFile(path.join(dist, 'index.html'), html);
+  // The app shell the service worker precaches: what the first paint loads.
+  return [entryHref, ...preloads, cssHref].map((href) => `/${href}`);
+}
+
+// The service worker, one file at the site's root; its bytes change with
+// every build (the id and the shell are in it), so browsers install the
+// new one when the client asks for an update.
+async function buildWorker(id, shell) {
+  await build({
+    absWorkingDir: root,
+    entryPoints: [path.join(here, 'src/sw/sw.ts')],
+    outfile: path.join(dist, 'sw.js'),
+    bundle: true,
+    format: 'iife',
+    platform: 'browser',
+    target: ['es2022', 'chrome111', 'firefox114', 'safari16.4'],
+    minify: production,
+    legalComments: 'none',
+    define: { __SOUK_BUILD__: JSON.stringify({ id, shell }) },
+    logLevel: 'warning',
+  });
 }
 
 async function writeManifests(id, timestamp) {

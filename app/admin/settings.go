@@ -7,6 +7,7 @@ import (
 
 	"souk/app/action"
 	"souk/app/internal/money"
+	"souk/app/internal/notifypref"
 	"souk/app/internal/sitesettings"
 	"souk/persistence"
 )
@@ -130,11 +131,15 @@ type SettingsReply struct {
 	MaxFileSize   int                               `json:"maxFileSize" doc:"MB"`
 	Analytics     string                            `json:"analytics" doc:"the HTML snippet every page carries"`
 	AddressPicker sitesettings.AddressPickerDoc     `json:"addressPicker" doc:"the countries the address picker offers; none: every country"`
+	// Notify is the operators' notification switches (the defaults when
+	// none are stored, under the fields a stored document lacks).
+	Notify notifypref.Operators `json:"notify" doc:"push and email per kind, the email delay, digests"`
 }
 
 // settingsDocumentKeys are the settings documents the screen edits.
 var settingsDocumentKeys = []string{sitesettings.KeyCreditSymbol, sitesettings.KeyAnalytics, sitesettings.KeyFileMimes,
-	sitesettings.KeyMaxFileSize, sitesettings.KeyLoginBox, sitesettings.KeyReport, sitesettings.KeyAddressPicker}
+	sitesettings.KeyMaxFileSize, sitesettings.KeyLoginBox, sitesettings.KeyReport, sitesettings.KeyAddressPicker,
+	sitesettings.KeyNotify}
 
 // Settings answers admin.settings.
 func (s *SettingsService) Settings(ctx context.Context, _ struct{}) (SettingsReply, error) {
@@ -155,6 +160,7 @@ func settingsReplyOf(snap persistence.SettingsSnapshot) (SettingsReply, error) {
 		VIPTiers:   make([]VIPTierSetting, 0, len(snap.VIP)),
 		Report:     sitesettings.ReportDoc{},
 		FileMimes:  map[string]sitesettings.FileMimes{},
+		Notify:     notifypref.DefaultOperators(),
 	}
 	for _, l := range snap.Languages {
 		out.Languages = append(out.Languages, LanguageSetting{Code: l.Code, Name: l.Name, Locale: l.Locale,
@@ -190,6 +196,7 @@ func settingsReplyOf(snap persistence.SettingsSnapshot) (SettingsReply, error) {
 		{sitesettings.KeyLoginBox, &box},
 		{sitesettings.KeyReport, &out.Report},
 		{sitesettings.KeyAddressPicker, &out.AddressPicker},
+		{sitesettings.KeyNotify, &out.Notify},
 	}
 	for _, d := range docs {
 		text, ok := snap.Documents[d.key]
@@ -210,7 +217,15 @@ func settingsReplyOf(snap persistence.SettingsSnapshot) (SettingsReply, error) {
 	if out.FileMimes == nil {
 		out.FileMimes = map[string]sitesettings.FileMimes{}
 	}
+	out.Notify.Push, out.Notify.Email = nonNilSwitches(out.Notify.Push), nonNilSwitches(out.Notify.Email)
 	return out, nil
+}
+
+func nonNilSwitches(m map[notifypref.Kind]bool) map[notifypref.Kind]bool {
+	if m == nil {
+		return map[notifypref.Kind]bool{}
+	}
+	return m
 }
 
 func nonNilNames(m map[string]string) map[string]string {

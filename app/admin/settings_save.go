@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"souk/app/action"
+	"souk/app/internal/notifypref"
 	"souk/app/internal/sitesettings"
 	"souk/persistence"
 )
@@ -20,7 +21,7 @@ const MaxSettingsValue = 256 << 10
 
 // SaveSettingsInput is admin.saveSettings's data.
 type SaveSettingsInput struct {
-	Section string          `json:"section" doc:"languages, currencies, creditSymbol, levels, vipTiers, loginBox, report, files, analytics or addressPicker"`
+	Section string          `json:"section" doc:"languages, currencies, creditSymbol, levels, vipTiers, loginBox, report, files, analytics, addressPicker or notify"`
 	Version int64           `json:"version" doc:"the settings version the screen read (admin.settings)"`
 	Value   json.RawMessage `json:"value" maxBytes:"262144" doc:"the section as admin.settings answers it (files: {fileMimes, maxFileSize}); unknown fields are refused"`
 }
@@ -72,6 +73,7 @@ var settingsSections = map[string]settingsSection{
 	"files":         {build: buildFiles, part: func(r SettingsReply) any { return FilesSetting{FileMimes: r.FileMimes, MaxFileSize: r.MaxFileSize} }},
 	"analytics":     {build: buildAnalytics, part: func(r SettingsReply) any { return r.Analytics }},
 	"addressPicker": {build: buildAddressPicker, part: func(r SettingsReply) any { return r.AddressPicker }},
+	"notify":        {build: buildNotify, part: func(r SettingsReply) any { return r.Notify }},
 }
 
 // SaveSettings answers admin.saveSettings.
@@ -295,4 +297,18 @@ func buildAddressPicker(_ *settingsState, raw json.RawMessage) (persistence.Sett
 	}
 	doc.Countries = nonNilList(doc.Countries)
 	return persistence.SettingsChange{Documents: map[string]any{sitesettings.KeyAddressPicker: doc}}, doc, nil
+}
+
+// buildNotify saves the notification switches; a field the value lacks
+// takes its default.
+func buildNotify(_ *settingsState, raw json.RawMessage) (persistence.SettingsChange, any, error) {
+	doc := notifypref.DefaultOperators()
+	if err := decodeSettingsValue(raw, &doc); err != nil {
+		return persistence.SettingsChange{}, nil, err
+	}
+	if err := validateNotify(doc); err != nil {
+		return persistence.SettingsChange{}, nil, err
+	}
+	doc.Push, doc.Email = nonNilSwitches(doc.Push), nonNilSwitches(doc.Email)
+	return persistence.SettingsChange{Documents: map[string]any{sitesettings.KeyNotify: doc}}, doc, nil
 }

@@ -277,7 +277,22 @@ func settingsRefusals() []settingsRefusal {
 		{"country id not positive", "addressPicker", func(SettingsReply) any {
 			return sitesettings.AddressPickerDoc{Countries: []sitesettings.CountryDoc{{GeonameID: 1}, {GeonameID: 0}}}
 		}, "admin.error.settings.range", "value.countries[1].geonameId"},
+		{"unknown push kind", "notify", rawSetting(`{"push":{"sms":false}}`), "admin.error.settings.oneOf", "value.push.sms"},
+		{"unknown email kind", "notify", rawSetting(`{"email":{"likes":true,"fax":false}}`), "admin.error.settings.oneOf",
+			"value.email.fax"},
+		{"email delay too long", "notify", rawSetting(`{"emailDelayMinutes":1441}`), "admin.error.settings.range",
+			"value.emailDelayMinutes"},
+		{"negative email delay", "notify", rawSetting(`{"emailDelayMinutes":-5}`), "admin.error.settings.range",
+			"value.emailDelayMinutes"},
+		{"digest hour 24", "notify", rawSetting(`{"digestHour":24}`), "admin.error.settings.range", "value.digestHour"},
+		{"unknown notify field", "notify", rawSetting(`{"sms":true}`), "admin.error.settings.unknownField", "value.sms"},
+		{"digest not a boolean", "notify", rawSetting(`{"digest":"yes"}`), "admin.error.settings.malformed", "value.digest"},
 	}
+}
+
+// rawSetting is a value sent as written.
+func rawSetting(value string) func(SettingsReply) any {
+	return func(SettingsReply) any { return json.RawMessage(value) }
 }
 
 // TestSaveSettingsValidation: each bad value is refused with a 400 that

@@ -10,6 +10,7 @@ import (
 
 	"souk/app/action"
 	"souk/app/internal/money"
+	"souk/app/internal/notifypref"
 	"souk/app/internal/sitesettings"
 	"souk/persistence"
 )
@@ -438,4 +439,30 @@ func validateAddressPicker(doc sitesettings.AddressPickerDoc) error {
 		}
 	}
 	return nil
+}
+
+// notifyKinds are the kinds the notification switches name.
+var notifyKinds = func() []string {
+	kinds := make([]string, len(notifypref.Kinds))
+	for i, k := range notifypref.Kinds {
+		kinds[i] = string(k)
+	}
+	return kinds
+}()
+
+func validateNotify(doc notifypref.Operators) error {
+	for _, c := range []struct {
+		name     string
+		switches map[notifypref.Kind]bool
+	}{{"push", doc.Push}, {"email", doc.Email}} {
+		for kind := range c.switches {
+			if err := checkOneOf("value."+c.name+"."+string(kind), string(kind), notifyKinds); err != nil {
+				return err
+			}
+		}
+	}
+	if err := checkRange("value.emailDelayMinutes", int64(doc.EmailDelayMinutes), 0, notifypref.MaxEmailDelayMinutes); err != nil {
+		return err
+	}
+	return checkRange("value.digestHour", int64(doc.DigestHour), 0, 23)
 }

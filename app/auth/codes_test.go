@@ -9,8 +9,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"souk/app/auth"
-	"souk/app/auth/mail"
 	"souk/internal/authtest"
+	"souk/internal/mail"
 	"souk/persistence"
 )
 

@@ -10,8 +10,8 @@ import (
 
 	"golang.org/x/crypto/argon2"
 
-	"souk/app/auth/mail"
 	"souk/app/internal/signed"
+	"souk/internal/mail"
 	"souk/persistence"
 )
 

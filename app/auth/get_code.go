@@ -7,8 +7,8 @@ import (
 	"strings"
 
 	"souk/app/action"
-	"souk/app/auth/mail"
 	"souk/app/internal/credential"
+	"souk/internal/mail"
 	"souk/persistence"
 )
 

@@ -1,8 +1,11 @@
 package notify
 
 import (
+	"context"
 	"encoding/json"
+	"time"
 
+	"souk/app/internal/notifypref"
 	"souk/app/member"
 	"souk/persistence"
 )
@@ -101,9 +104,59 @@ func unreadWrite(userID, peer int64, read *NotificationsRead) persistence.InboxW
 }
 
 // NotificationWrite is the package's NotificationWrite, for the features
-// that take the service as their notifier.
+// that take the service as their notifier: it is called before n is
+// stored, and a notification of a kind its member turned off in the site
+// is made to arrive already read (see Config.Prefs).
 func (s *Service) NotificationWrite(n *persistence.Notification, from *member.Summary) persistence.InboxWrite {
+	if n.ReadAt == 0 && !s.wantedInSite(n) {
+		n.ReadAt = persistence.Millis(s.now())
+	}
 	return NotificationWrite(n, from)
+}
+
+// prefsTimeout bounds the read of a member's preferences before a
+// notification is stored (a copy answers most).
+const prefsTimeout = 2 * time.Second
+
+// wantedInSite reports whether n's member wants its kind in the site; when
+// their preferences can't be read, it is (a notice too many rather than
+// one missed).
+func (s *Service) wantedInSite(n *persistence.Notification) bool {
+	if s.prefs == nil {
+		return true
+	}
+	kind := notifypref.KindOf(EventKind(n.Type, n.Content))
+	if notifypref.AlwaysInSite(kind) {
+		return true
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), prefsTimeout)
+	defer cancel()
+	prefs, err := s.prefs.Get(ctx, n.ToID)
+	if err != nil {
+		s.log.Warn("notify: read the member's preferences", "user", n.ToID, "error", err)
+		return true
+	}
+	return prefs.Allows(kind, notifypref.Site)
+}
+
+// typeCommunity is the community's notifications' type; content.kind says
+// which (souk/app/community).
+const typeCommunity = "community"
+
+// EventKind is the kind of event a notification of type typ with content
+// stands for, as notifypref.KindOf reads it: its type, or for the
+// community's its content's kind (answer, award, refund).
+func EventKind(typ string, content json.RawMessage) string {
+	if typ != typeCommunity {
+		return typ
+	}
+	var c struct {
+		Kind string `json:"kind"`
+	}
+	if json.Unmarshal(content, &c) != nil || c.Kind == "" {
+		return typ
+	}
+	return c.Kind
 }
 
 // UnreadWrite is the package's UnreadWrite, for the features that take the

@@ -18,6 +18,7 @@ import (
 
 	"souk/actors"
 	"souk/app/action"
+	"souk/app/internal/notifypref"
 	"souk/persistence"
 )
 
@@ -50,9 +51,18 @@ type Deliverer interface {
 
 var _ Deliverer = (*actors.Sessions)(nil)
 
+// Prefs reads a member's notification preferences; *notifypref.Store is one.
+type Prefs interface {
+	Get(ctx context.Context, userID int64) (notifypref.Prefs, error)
+}
+
 // Config wires a Service.
 type Config struct {
 	DB *persistence.DB
+	// Prefs, when set, makes the notifications a member turned off in the
+	// site arrive already read (stored, listed, but not counted or shown
+	// as new); nil: every notification arrives unread.
+	Prefs Prefs
 	// Sessions delivers events live; nil stores them only (clients read
 	// them when they reconnect).
 	Sessions Deliverer
@@ -70,6 +80,7 @@ type Config struct {
 type Service struct {
 	db       *persistence.DB
 	sessions Deliverer
+	prefs    Prefs
 	log      *slog.Logger
 	now      func() time.Time
 	after    func(time.Duration) <-chan time.Time
@@ -87,7 +98,7 @@ func New(cfg Config) *Service {
 	if cfg.After == nil {
 		cfg.After = time.After
 	}
-	return &Service{db: cfg.DB, sessions: cfg.Sessions, log: cfg.Logger, now: cfg.Now, after: cfg.After}
+	return &Service{db: cfg.DB, sessions: cfg.Sessions, prefs: cfg.Prefs, log: cfg.Logger, now: cfg.Now, after: cfg.After}
 }
 
 // Register adds the notification actions to r.

@@ -21,6 +21,9 @@ func TestIsAppRoute(t *testing.T) {
 		"/about":                    false,
 		"/community/some-topic-12":  false,
 		"/en/notify/extra/segments": false,
+		"/messages":                 true,
+		"/en/messages/ann":          true,
+		"/es/messages/ann/more":     false,
 	} {
 		require.Equal(t, want, IsAppRoute(path), path)
 	}

@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"time"
+
+	"souk/app/internal/notifypref"
 )
 
 // pendingKey is one member's burst of one topic (a conversation, a kind
@@ -74,7 +76,7 @@ func (s *Service) fire(key pendingKey) {
 		s.stats.Failed.Add(1)
 		return
 	}
-	if len(subs) == 0 {
+	if len(subs) == 0 || !s.wanted(ctx, key.userID, p.last.kind) {
 		return
 	}
 	if s.presence != nil {
@@ -86,6 +88,11 @@ func (s *Service) fire(key pendingKey) {
 		if focused {
 			return
 		}
+	}
+	if s.client == nil {
+		s.log.Warn("push: no HTTP client to send with")
+		s.stats.Failed.Add(int64(len(subs)))
+		return
 	}
 	keys, err := s.keys.get(ctx, s)
 	if err != nil {
@@ -110,6 +117,35 @@ func (s *Service) fire(key pendingKey) {
 			s.send(sub, keys, p.last, body)
 		})
 	}
+}
+
+// wanted reports whether a push of kind (an item's kind) may reach the
+// member now: their preferences and the operators' allow it, and the
+// member is not in their "do not disturb" range (the push is dropped, not
+// delayed). Preferences that can't be read allow it: better a push too
+// many than a message missed.
+func (s *Service) wanted(ctx context.Context, userID int64, kind string) bool {
+	if s.prefs == nil {
+		return true
+	}
+	k := notifypref.KindOf(kind)
+	ops, err := s.prefs.Operators(ctx)
+	if err != nil {
+		s.log.Warn("push: read the operators' switches", "error", err)
+	} else if !ops.Allows(k, notifypref.Push) {
+		s.stats.Skipped.Add(1)
+		return false
+	}
+	prefs, err := s.prefs.Get(ctx, userID)
+	if err != nil {
+		s.log.Warn("push: read the member's preferences", "user", userID, "error", err)
+		return true
+	}
+	if !prefs.Allows(k, notifypref.Push) || prefs.Quiet(s.now()) {
+		s.stats.Skipped.Add(1)
+		return false
+	}
+	return true
 }
 
 // Close stops taking events, sends the bursts being gathered at once and

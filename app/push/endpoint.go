@@ -1,19 +1,13 @@
 package push
 
 import (
-	"context"
 	"crypto/ecdh"
-	"crypto/tls"
 	"encoding/base64"
 	"errors"
 	"fmt"
-	"net"
-	"net/http"
 	"net/netip"
 	"net/url"
 	"strings"
-	"syscall"
-	"time"
 )
 
 // checkEndpoint checks what an endpoint says before it is stored: an https
@@ -38,7 +32,7 @@ func checkEndpoint(endpoint string, loopback bool) error {
 		}
 		return ErrPrivateEndpoint
 	}
-	if addr, err := netip.ParseAddr(host); err == nil && !publicAddr(addr, loopback) {
+	if addr, err := netip.ParseAddr(host); err == nil && !PublicAddr(addr, loopback) {
 		return ErrPrivateEndpoint
 	}
 	return nil
@@ -47,9 +41,9 @@ func checkEndpoint(endpoint string, loopback bool) error {
 // cgnat is the shared address space of carrier-grade NAT (RFC 6598).
 var cgnat = netip.MustParsePrefix("100.64.0.0/10")
 
-// publicAddr reports whether a push may go to addr: not loopback (unless
+// PublicAddr reports whether a push may go to addr: not loopback (unless
 // loopback is allowed), private, link-local, multicast or unspecified.
-func publicAddr(addr netip.Addr, loopback bool) bool {
+func PublicAddr(addr netip.Addr, loopback bool) bool {
 	addr = addr.Unmap()
 	switch {
 	case addr.IsLoopback():
@@ -61,33 +55,10 @@ func publicAddr(addr netip.Addr, loopback bool) bool {
 	return true
 }
 
-// errPrivateAddress refuses a connection to an address publicAddr refuses.
-var errPrivateAddress = errors.New("push: the push service resolves to a private address")
-
-// newClient is the HTTP client of the pushes: its dialer refuses the
-// addresses publicAddr refuses, after the name is resolved, so that a name
-// pointing inside the network reaches nothing.
-func newClient(tlsConfig *tls.Config, loopback bool) *http.Client {
-	dialer := &net.Dialer{Timeout: 5 * time.Second, Control: func(_, address string, _ syscall.RawConn) error {
-		ap, err := netip.ParseAddrPort(address)
-		if err != nil || !publicAddr(ap.Addr(), loopback) {
-			return errPrivateAddress
-		}
-		return nil
-	}}
-	transport := &http.Transport{
-		DialContext: func(ctx context.Context, network, addr string) (net.Conn, error) {
-			return dialer.DialContext(ctx, network, addr)
-		},
-		TLSClientConfig:     tlsConfig,
-		TLSHandshakeTimeout: 5 * time.Second,
-		MaxIdleConnsPerHost: 4,
-		IdleConnTimeout:     90 * time.Second,
-		ForceAttemptHTTP2:   true,
-	}
-	return &http.Client{Transport: transport, Timeout: sendTimeout,
-		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
-}
+// ErrPrivateAddress is the error of the pushes' HTTP client (see
+// Config.Client) when it refuses to connect to an address PublicAddr
+// refuses.
+var ErrPrivateAddress = errors.New("push: the push service resolves to a private address")
 
 // checkKeys checks a browser's keys: p256dh an uncompressed P-256 point
 // (65 bytes), auth a 16-byte secret, both base64url (padded or not).

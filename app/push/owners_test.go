@@ -1,7 +1,6 @@
 package push
 
 import (
-	"net/http"
 	"testing"
 	"time"
 
@@ -21,7 +20,7 @@ func TestPushOwners(t *testing.T) {
 	apptest.EachDB(t, func(t *testing.T, db *persistence.DB) {
 		flaky := newFlakyService(t, nil)
 		s := New(Config{DB: db, Presence: &focusedSet{}, Debounce: 20 * time.Millisecond, AllowLoopback: true,
-			TLS: flaky.srv.Client().Transport.(*http.Transport).TLSClientConfig})
+			Client: flaky.srv.Client()})
 		ann, bob, cid := apptest.Member(t, db, "ann"), apptest.Member(t, db, "bob"), apptest.Member(t, db, "cid")
 		assert.True(t, s.owners.has(bob), "before the first read every member may have a device")
 

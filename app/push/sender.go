@@ -30,7 +30,7 @@ func (s *Service) send(sub persistence.PushSubscription, keys vapidPair, it item
 		case err == nil && (status == http.StatusNotFound || status == http.StatusGone):
 			s.remove(sub)
 			return
-		case errors.Is(err, errPrivateAddress):
+		case errors.Is(err, ErrPrivateAddress):
 			s.log.Warn("push: the device's push service is on a private address", "subscription", sub.ID)
 			s.stats.Failed.Add(1)
 			return

@@ -87,7 +87,7 @@ func TestPushRetries(t *testing.T) {
 		})
 		presence := &focusedSet{}
 		s := New(Config{DB: db, Presence: presence, Debounce: 20 * time.Millisecond, Attempts: 3,
-			Backoff: 5 * time.Millisecond, AllowLoopback: true, TLS: flaky.srv.Client().Transport.(*http.Transport).TLSClientConfig})
+			Backoff: 5 * time.Millisecond, AllowLoopback: true, Client: flaky.srv.Client()})
 		ann, bob := apptest.Member(t, db, "ann"), apptest.Member(t, db, "bob")
 		for _, path := range []string{"/busy", "/down", "/bad", "/gone", "/absent", "/fine"} {
 			subscribe(t, db, bob, flaky.srv.URL+path)
@@ -108,7 +108,7 @@ func TestPushRetries(t *testing.T) {
 		assert.Len(t, devices, 4, "404 and 410 removed their devices")
 
 		s = New(Config{DB: db, Presence: presence, Debounce: 20 * time.Millisecond, AllowLoopback: true,
-			TLS: flaky.srv.Client().Transport.(*http.Transport).TLSClientConfig})
+			Client: flaky.srv.Client()})
 		presence.focused.Store(true)
 		s.Event(bob, eventPrivateMessage, messageData(bob, ann))
 		s.Close()

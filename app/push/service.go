@@ -13,12 +13,13 @@
 // and sends from a bounded pool of goroutines off the request path: a slow
 // or failing push service never delays the site's own delivery. A member
 // whose site is open and focused somewhere (the user session grain knows)
-// gets no push.
+// gets no push, nor does one who turned the kind's pushes off or is in
+// their do-not-disturb hours, and no kind the operators turned off is
+// pushed (souk/app/internal/notifypref; dropped, not delayed).
 package push
 
 import (
 	"context"
-	"crypto/tls"
 	"log/slog"
 	"net/http"
 	"sync"
@@ -26,6 +27,7 @@ import (
 	"time"
 
 	"souk/app/action"
+	"souk/app/internal/notifypref"
 	"souk/persistence"
 )
 
@@ -65,6 +67,13 @@ type Presence interface {
 	Focused(ctx context.Context, userID int64) (bool, error)
 }
 
+// Prefs says what reaches a member and what the operators allow;
+// *notifypref.Store is one.
+type Prefs interface {
+	Get(ctx context.Context, userID int64) (notifypref.Prefs, error)
+	Operators(ctx context.Context) (notifypref.Operators, error)
+}
+
 // Config wires a Service.
 type Config struct {
 	DB *persistence.DB
@@ -72,6 +81,10 @@ type Config struct {
 	Translator Translator
 	// Presence tells a focused member; nil: members are never focused.
 	Presence Presence
+	// Prefs, when set, drops the pushes a member turned off for their kind
+	// or that arrive in their "do not disturb" range, and those the
+	// operators turned off; nil pushes everything.
+	Prefs Prefs
 	// Subscriber is the VAPID contact (a mailto: or https URL of the site).
 	Subscriber string
 	// Debounce is how long a conversation's events gather; zero means
@@ -81,12 +94,14 @@ type Config struct {
 	// or not at all; zero means DefaultAttempts and DefaultBackoff.
 	Attempts int
 	Backoff  time.Duration
-	// AllowLoopback lets pushes reach push services on loopback addresses
-	// (tests only: the address rule refuses them otherwise).
+	// AllowLoopback lets members subscribe push services on loopback
+	// addresses (tests only: the address rule refuses them otherwise).
 	AllowLoopback bool
-	// TLS configures the connections to push services; nil uses the
-	// system's roots.
-	TLS *tls.Config
+	// Client sends the pushes. It must refuse to connect to the addresses
+	// PublicAddr refuses, once names are resolved, with ErrPrivateAddress
+	// (cmd/souk builds it), and bound each request's time; nil sends
+	// nothing (every push fails).
+	Client *http.Client
 	// Logger receives send failures; nil means slog.Default().
 	Logger *slog.Logger
 }
@@ -97,6 +112,8 @@ type Service struct {
 	db         *persistence.DB
 	translator Translator
 	presence   Presence
+	prefs      Prefs
+	now        func() time.Time
 	subscriber string
 	debounce   time.Duration
 	attempts   int
@@ -121,8 +138,10 @@ type Service struct {
 // Stats count the pushes of a node since it started.
 type Stats struct {
 	// Sent are pushes a push service accepted; Failed those given up on;
-	// Removed the devices dropped because their push service said gone.
-	Sent, Failed, Removed atomic.Int64
+	// Removed the devices dropped because their push service said gone;
+	// Skipped the bursts the member's preferences or the operators'
+	// switches dropped.
+	Sent, Failed, Removed, Skipped atomic.Int64
 }
 
 // New returns the push service.
@@ -143,9 +162,9 @@ func New(cfg Config) *Service {
 		cfg.Subscriber = "mailto:push@souk.invalid"
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	return &Service{ctx: ctx, cancel: cancel, db: cfg.DB, translator: cfg.Translator, presence: cfg.Presence, subscriber: cfg.Subscriber,
+	return &Service{ctx: ctx, cancel: cancel, db: cfg.DB, translator: cfg.Translator, presence: cfg.Presence, prefs: cfg.Prefs, now: time.Now, subscriber: cfg.Subscriber,
 		debounce: cfg.Debounce, attempts: cfg.Attempts, backoff: cfg.Backoff, loopback: cfg.AllowLoopback,
-		client: newClient(cfg.TLS, cfg.AllowLoopback), log: cfg.Logger, sending: make(chan struct{}, maxSending),
+		client: cfg.Client, log: cfg.Logger, sending: make(chan struct{}, maxSending),
 		pending: make(map[pendingKey]*pendingPush)}
 }
 

@@ -14,8 +14,8 @@ import (
 	"time"
 
 	"souk/app/auth"
-	"souk/app/auth/mail"
 	"souk/app/chat"
+	"souk/internal/mail"
 )
 
 // The default caps of a client address's websocket connections: enough for
@@ -60,6 +60,9 @@ type Config struct {
 	// SMTP is the mail server verification codes are sent through; an
 	// empty Addr means none (with --dev, codes go to the log).
 	SMTP mail.SMTPConfig
+	// NotifyEmailDelay, when positive, replaces the operators' delay
+	// before an unread private message or mention is emailed (tests).
+	NotifyEmailDelay time.Duration
 	// PublicURL is the site's external base URL (scheme, host, maybe a path
 	// prefix); OAuth redirect URIs and the pages' absolute URLs are built
 	// on it (the pages use the request's host while it is the default).
@@ -141,6 +144,7 @@ func parseConfig(name string, args []string, stderr io.Writer) (Config, error) {
 	fs.StringVar(&cfg.SMTP.From, "smtp-from", "", "sender address of emails, e.g. 'Souk <no-reply@souk.example>' (env SOUK_SMTP_FROM)")
 	fs.StringVar(&cfg.SMTP.User, "smtp-user", "", "mail server user name; empty: no authentication (env SOUK_SMTP_USER)")
 	fs.StringVar(&cfg.SMTP.Password, "smtp-password", "", "mail server password (env SOUK_SMTP_PASSWORD)")
+	fs.DurationVar(&cfg.NotifyEmailDelay, "notify-email-delay", 0, "how long a private message or mention stays unread before it is emailed; 0: the operators' setting (15m by default) (env SOUK_NOTIFY_EMAIL_DELAY)")
 	fs.StringVar(&cfg.PublicURL, "public-url", cfg.PublicURL, "the site's external base URL, on which OAuth redirect URIs and pages' absolute URLs (canonical, previews, sitemaps) are built; unset: the request's host (env SOUK_PUBLIC_URL)")
 	fs.StringVar(&cfg.Social.GitHub.ID, "oauth-github-id", "", "GitHub OAuth app client id; empty: no GitHub login (env SOUK_OAUTH_GITHUB_ID)")
 	fs.StringVar(&cfg.Social.GitHub.Secret, "oauth-github-secret", "", "GitHub OAuth app client secret (env SOUK_OAUTH_GITHUB_SECRET)")
@@ -266,6 +270,9 @@ func (c Config) validate() error {
 	}
 	if err := c.validateSMTP(); err != nil {
 		return err
+	}
+	if c.NotifyEmailDelay < 0 || c.NotifyEmailDelay > 24*time.Hour {
+		return &configError{"notify-email-delay", c.NotifyEmailDelay.String(), "want a duration from 0 to 24h, e.g. 15m"}
 	}
 	return c.validateSocial()
 }

@@ -320,6 +320,8 @@ func TestWebPush(t *testing.T) {
 	assert.Equal(t, "3", f.metric("souk_push_sent"), "three pushes reached the phone")
 	assert.Equal(t, "0", f.metric("souk_push_failed"))
 
+	checkPushPrefs(t, f, ps, phone)
+
 	f.must(asMember, "push.unsubscribe", map[string]any{"endpoint": phone.endpoint}, nil)
 	f.must(asMember, "push.devices", map[string]any{}, &devices)
 	assert.Empty(t, devices.Devices)

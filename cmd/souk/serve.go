@@ -158,7 +158,7 @@ func serve(ctx context.Context, cfg Config, stdout io.Writer) error {
 		maxHashes: cfg.MaxConcurrentHashes, avatarHosts: cfg.AvatarHosts, chatMemberLimit: cfg.ChatMemberLimit,
 		rooms: rt.sys.Rooms(), userSessions: rt.sys.Sessions(), wallets: rt.sys.Wallets(), uploads: rt.sys.Uploads(),
 		publicURL: cfg.PublicURL, callbackBase: "http://" + loopbackAddr(ln.Addr()), translator: catalog,
-		live: realtime.NewLiveBus(rt.sys.Node().Bus()), bus: rt.sys.Node().Bus()})
+		live: realtime.NewLiveBus(rt.sys.Node().Bus()), bus: rt.sys.Node().Bus(), notifyEmailDelay: cfg.NotifyEmailDelay})
 	reg := action.NewRegistry()
 	svc.register(reg)
 	go svc.sessions.WatchRevocations(ctx, slog.Default())
@@ -179,6 +179,7 @@ func serve(ctx context.Context, cfg Config, stdout io.Writer) error {
 	// Bursts still gathering are pushed before the node stops.
 	defer svc.push.Close()
 	go svc.push.WatchOwners(ctx)
+	go svc.notifyMail.Run(ctx)
 	go svc.notify.RunInboxJanitor(ctx, inboxPruneEvery)
 	// Senders are answered once their event is stored; live delivery to
 	// session grains goes on in the background.
@@ -226,7 +227,7 @@ func serve(ctx context.Context, cfg Config, stdout io.Writer) error {
 			{Name: "souk_chat_group_commits", Help: "Transactions the room grains of this node stored chat messages in, since it started.",
 				Value: func() float64 { commits, _ := rt.sys.ChatCommits(); return float64(commits) }},
 			{Name: "souk_chat_group_committed", Help: "Chat messages those transactions stored (over souk_chat_group_commits: the mean group).",
-				Value: func() float64 { _, messages := rt.sys.ChatCommits(); return float64(messages) }}}, pushGauges(svc.push)...),
+				Value: func() float64 { _, messages := rt.sys.ChatCommits(); return float64(messages) }}}, append(pushGauges(svc.push), notifyMailGauges(svc.notifyMail)...)...),
 		Ready: func(ctx context.Context) error {
 			if !db.Ready() {
 				return errors.New("migrations have not run")

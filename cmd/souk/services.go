@@ -14,7 +14,6 @@ import (
 	"souk/app/address"
 	"souk/app/admin"
 	"souk/app/auth"
-	"souk/app/auth/mail"
 	"souk/app/builder"
 	"souk/app/chat"
 	"souk/app/community"
@@ -24,6 +23,8 @@ import (
 	"souk/app/media"
 	"souk/app/messages"
 	"souk/app/notify"
+	"souk/app/notifymail"
+	"souk/app/notifyprefs"
 	"souk/app/ops"
 	"souk/app/page"
 	"souk/app/push"
@@ -35,6 +36,7 @@ import (
 	"souk/app/wallet"
 	"souk/app/watch"
 	"souk/cluster"
+	"souk/internal/mail"
 	"souk/persistence"
 	"souk/transport/realtime"
 )
@@ -54,6 +56,9 @@ type deps struct {
 	userSessions *actors.Sessions
 	// email sends verification codes; nil means no mail server.
 	email mail.Sender
+	// notifyEmailDelay, when positive, replaces the operators' delay of
+	// the email notifications (--notify-email-delay).
+	notifyEmailDelay time.Duration
 	// social configures the social login providers; zero means none.
 	social auth.SocialConfig
 	// maxHashes bounds the password hashes run at once (0: derived).
@@ -136,8 +141,12 @@ type services struct {
 	// taxonomy creates and edits the community nodes and categories and
 	// the article and shop terms.
 	taxonomy *admin.TaxonomyService
-	// push reaches members whose site is closed (Web Push).
-	push *push.Service
+	// push reaches members whose site is closed (Web Push); notifyMail
+	// by email.
+	push       *push.Service
+	notifyMail *notifymail.Service
+	// prefs answers the members' notification preferences.
+	prefs *notifyprefs.Service
 }
 
 // The notify service is the notifier of the features that store events;
@@ -173,7 +182,10 @@ var (
 
 // newServices builds every feature service of d.
 func newServices(d deps) *services {
-	notifyCfg := notify.Config{DB: d.db}
+	// One preferences store per node: a member's save is seen at once by
+	// the deliveries of this node.
+	prefs := notifyprefs.NewStore(d.db)
+	notifyCfg := notify.Config{DB: d.db, Prefs: prefs}
 	if d.userSessions != nil {
 		notifyCfg.Sessions = d.userSessions
 	}
@@ -195,7 +207,8 @@ func newServices(d deps) *services {
 	comm := newCommunity(d, notices, wallets)
 	s := &services{
 		community: comm,
-		push:      newPush(d),
+		push:      newPush(d, prefs),
+		prefs:     newNotifyPrefs(d, prefs),
 		live:      d.live,
 		secret:    d.secret,
 		sessions:  sessions,
@@ -233,6 +246,8 @@ func newServices(d deps) *services {
 	s.adminContent = newAdminContent(d, s)
 	s.moderation = newAdminModeration(d, s)
 	s.taxonomy = admin.NewTaxonomy(admin.TaxonomyConfig{DB: d.db})
+	s.notifyMail = newNotifyMail(d, mailerOf(d.email, creds.Outbox()), prefs)
+	deliverToReach(d.userSessions, s.push, s.notifyMail)
 	return s
 }
 
@@ -353,6 +368,8 @@ func (s *services) register(reg *action.Registry) {
 	s.moderation.Register(reg)
 	s.taxonomy.Register(reg)
 	s.push.Register(reg)
+	s.prefs.Register(reg)
+	s.notifyMail.Register(reg)
 }
 
 // verifySocket checks a websocket's gqUserSocketToken for userID: signed by

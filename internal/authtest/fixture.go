@@ -20,8 +20,8 @@ import (
 	"souk/app/account"
 	"souk/app/action"
 	"souk/app/auth"
-	"souk/app/auth/mail"
 	"souk/app/settings"
+	"souk/internal/mail"
 	"souk/persistence"
 	"souk/persistence/pgtest"
 )

@@ -112,9 +112,11 @@ func newShell(index []byte) shell {
 type headData struct {
 	// Title is the tab's title ("page · site"); OGTitle the page's own.
 	Title, OGTitle, Description, Canonical, Image, Site, Locale, OGType string
-	Alternates                                                          []alternate
-	NoIndex                                                             bool
-	JSONLD                                                              map[string]any
+	// Manifest is the web app manifest of the page's language.
+	Manifest   string
+	Alternates []alternate
+	NoIndex    bool
+	JSONLD     map[string]any
 }
 
 type alternate struct{ Lang, URL string }
@@ -127,6 +129,7 @@ type botData struct{ Title, Text string }
 // titles and texts are members' input.
 var (
 	headTemplate = template.Must(template.New("head").Parse(`<title>{{.Title}}</title>
+    <link rel="manifest" href="{{.Manifest}}" />
     {{- with .Description}}
     <meta name="description" content="{{.}}" />
     {{- end}}
@@ -174,7 +177,8 @@ func (h *Handler) render(r *http.Request, page Page, status int, bot bool) ([]by
 	path := cleanPath(r.URL.EscapedPath())
 	lang, rest := splitLang(path)
 	data := headData{Title: h.shell.site, OGTitle: h.shell.site, Description: page.Description, Canonical: base + path,
-		Site: h.shell.site, OGType: "website", NoIndex: status != http.StatusOK, Image: absolute(base, page.Image)}
+		Site: h.shell.site, OGType: "website", NoIndex: status != http.StatusOK, Image: absolute(base, page.Image),
+		Manifest: manifestPath(lang)}
 	if page.Title != "" {
 		data.Title, data.OGTitle = page.Title+" · "+h.shell.site, page.Title
 	}

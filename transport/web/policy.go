@@ -16,9 +16,11 @@ import (
 // may come from https hosts (avatars of an allowed host), the page may
 // frame https pages (the embeds an administrator puts in the builder's html
 // blocks, the only content allowed an iframe), nothing may frame the page,
-// and forms post only here.
+// forms post only here, and the web app manifest and the service worker
+// come from this site.
 const pagePolicy = "default-src 'self'; connect-src 'self'; img-src 'self' data: blob: https:; media-src 'self' blob: https:; frame-src 'self' https:; " +
-	"style-src 'self' 'unsafe-inline'; font-src 'self' data:; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
+	"style-src 'self' 'unsafe-inline'; font-src 'self' data:; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'; " +
+	"manifest-src 'self'; worker-src 'self'"
 
 // scriptPattern finds the script elements of an HTML text: their attributes
 // and their text, which the client runs exactly as written.

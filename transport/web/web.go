@@ -3,7 +3,9 @@
 // no page, so crawlers and the error page agree) carrying the page's
 // title, description, canonical and language alternates, preview tags and
 // JSON-LD (and, for crawlers, its text), the build manifests the client
-// polls, the message files the client loads, robots.txt and the sitemaps.
+// polls, the message files the client loads, robots.txt and the sitemaps,
+// and the installable app's files: the service worker, a web app manifest
+// per language, the icons and the offline pages (app.go).
 package web
 
 import (
@@ -110,6 +112,14 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		h.serveMessages(w, r)
 	case p == "/favicon.ico":
 		h.serveFile(w, r, strings.TrimPrefix(p, "/"), "public, max-age=86400")
+	case p == "/sw.js":
+		h.serveWorker(w, r)
+	case strings.HasSuffix(p, "/manifest.webmanifest"):
+		h.serveManifest(w, r)
+	case strings.HasPrefix(p, "/icons/") && iconPattern.MatchString(strings.TrimPrefix(p, "/icons/")):
+		h.serveFile(w, r, strings.TrimPrefix(p, "/"), "public, max-age=86400")
+	case strings.HasPrefix(p, "/_offline/"):
+		h.serveOffline(w, r)
 	case p == "/robots.txt":
 		h.serveRobots(w, r)
 	case p == "/sitemap.xml" || sitemapPattern.MatchString(p):

@@ -2,8 +2,9 @@
 // network profile it opens the page in a fresh Chromium context (cold
 // cache) and records the requests, the bytes transferred (as sent, i.e.
 // compressed), the compressed JavaScript fetched before the first
-// contentful paint, and the paint and load times; the median of --runs
-// visits per profile goes into a JSON report like the other benches'.
+// contentful paint (with and without the responses' headers), and the
+// paint and load times; the median of --runs visits per profile goes into
+// a JSON report like the other benches'.
 //
 //   node webui/bench/web.mjs [--url http://127.0.0.1:8080] [--path /] [--runs 3] [--out bench/results/web.json]
 //
@@ -40,7 +41,8 @@ export async function visit(browser, url, profile) {
   const requests = new Map();
   cdp.on('Network.responseReceived', ({ requestId, type, response }) => {
     const encoding = Object.entries(response.headers).find(([k]) => k.toLowerCase() === 'content-encoding')?.[1] ?? '';
-    requests.set(requestId, { url: response.url, type, encoding, bytes: 0, finishedAt: 0 });
+    // response.encodedDataLength: the bytes received with the headers (the status line and headers).
+    requests.set(requestId, { url: response.url, type, encoding, headerBytes: response.encodedDataLength ?? 0, bytes: 0, finishedAt: 0 });
   });
   cdp.on('Network.loadingFinished', ({ requestId, encodedDataLength, timestamp }) => {
     const r = requests.get(requestId);
@@ -77,6 +79,8 @@ export async function visit(browser, url, profile) {
   const fcpAt = navStart + timing.fcp / 1000;
   const beforePaint = scripts.filter((r) => r.finishedAt && r.finishedAt <= fcpAt);
   const sum = (list) => list.reduce((n, r) => n + r.bytes, 0);
+  // The compressed bodies alone: the bytes on the wire less each response's headers.
+  const sumBodies = (list) => list.reduce((n, r) => n + Math.max(0, r.bytes - r.headerBytes), 0);
   return {
     requests: all.length,
     transferredBytes: sum(all),
@@ -84,6 +88,7 @@ export async function visit(browser, url, profile) {
     scriptBytes: sum(scripts),
     scriptsBeforePaint: beforePaint.length,
     scriptBytesBeforePaint: sum(beforePaint),
+    scriptBodyBytesBeforePaint: sumBodies(beforePaint),
     uncompressedScripts: scripts.filter((r) => !r.encoding).map((r) => new URL(r.url).pathname),
     largestBeforePaint: beforePaint
       .sort((a, b) => b.bytes - a.bytes)
@@ -147,7 +152,7 @@ async function main() {
     for (const [name, p] of Object.entries(report.profiles)) {
       console.log(
         `${name.padEnd(5)} ${p.requests} requests, ${kb(p.transferredBytes)} transferred; JS ${kb(p.scriptBytes)} in ${p.scripts} files, ` +
-          `${kb(p.scriptBytesBeforePaint)} in ${p.scriptsBeforePaint} before the first paint; FCP ${p.fcpMs} ms, load ${p.loadMs} ms` +
+          `${kb(p.scriptBytesBeforePaint)} in ${p.scriptsBeforePaint} before the first paint (${kb(p.scriptBodyBytesBeforePaint)} without headers); FCP ${p.fcpMs} ms, load ${p.loadMs} ms` +
           (p.uncompressedScripts.length
             ? `; ${p.uncompressedScripts.length} scripts uncompressed (${p.uncompressedScripts.slice(0, 3).join(', ')}…)`
             : ''),

@@ -16,6 +16,7 @@ test('a first visit of / gets every script compressed, and the bench records it'
   assert.deepEqual(fast.uncompressedScripts, [], 'every script is sent brotli- or gzip-compressed');
   assert.ok(fast.fcpMs > 0, 'the first contentful paint is recorded');
   assert.ok(fast.scriptBytesBeforePaint <= fast.scriptBytes);
+  assert.ok(fast.scriptBodyBytesBeforePaint > 0 && fast.scriptBodyBytesBeforePaint < fast.scriptBytesBeforePaint);
   assert.ok(fast.transferredBytes >= fast.scriptBytes);
 
   // The actions' JSON is compressed above 1 KB for a client that takes gzip.

@@ -2,7 +2,7 @@ import { I18nextProvider } from 'react-i18next';
 import { BrowserRouter } from 'react-router';
 import { AudioHost } from './components/Audio/AudioHost';
 import { BuildNotice } from './components/Feedback/BuildNotice';
-import { Toaster } from './components/Feedback/Toaster';
+import { ToasterHost } from './components/Feedback/ToasterHost';
 import { AppRoutes } from './routing/AppRoutes';
 import type { RootStore } from './stores/RootStore';
 import { StoresProvider } from './stores/StoresContext';
@@ -13,7 +13,7 @@ export function Providers({ root, children }: { root: RootStore; children: React
     <StoresProvider root={root}>
       <I18nextProvider i18n={root.i18n}>
         {children}
-        <Toaster />
+        <ToasterHost />
         <BuildNotice />
         <AudioHost />
       </I18nextProvider>

@@ -3,9 +3,11 @@ import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { detectLang, LANG_COOKIE, LANG_COOKIE_DAYS, langFromPath, rootRedirect } from './i18n/detect';
 import { getCookie, setCookie } from './platform/cookies';
+import { registerWhenLoaded } from './platform/serviceWorker';
 import { isBuilderPath } from './routing/AppRoutes';
 import { OVERLAY_CHUNKS } from './components/Layout/Overlays';
 import { prefetchModules } from './routing/modules';
+import { whenIdle } from './routing/prefetch';
 import { RootStore } from './stores/RootStore';
 
 async function boot() {
@@ -28,6 +30,7 @@ async function boot() {
     </StrictMode>,
   );
   prefetchModules(OVERLAY_CHUNKS);
+  registerWhenLoaded(whenIdle);
 }
 
 void boot();

@@ -17,6 +17,9 @@ const (
 	KeyReport        = "report"         // ReportDoc
 	KeyAddressPicker = "address_picker" // AddressPickerDoc
 	KeyPageSettings  = "page_settings"  // layout.PageSettings
+	// KeyNotify holds the operators' notification switches (push and email
+	// per kind, the email delay, digests): notifypref.Operators.
+	KeyNotify = "notify"
 )
 
 // Keys of the social login providers, as LoginBoxDoc.Social lists them;

@@ -36,6 +36,7 @@ export const SETTINGS_SECTIONS = [
   'files',
   'analytics',
   'addressPicker',
+  'notify',
 ] as const;
 export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];
 

@@ -1319,6 +1319,16 @@ export interface DBPool {
   maxOpen: number;
 }
 
+export interface DND {
+  enabled: boolean;
+  /** local time HH:MM, e.g. 22:00 */
+  start: string;
+  /** local time HH:MM, e.g. 07:30; before start wraps midnight */
+  end: string;
+  /** IANA time zone, e.g. Europe/Madrid; empty is UTC */
+  timeZone: string;
+}
+
 export interface DeleteActionInput {
   id: string;
   /** article, topic, answer or comment */
@@ -1939,6 +1949,27 @@ export interface Keys {
   p256dh: string;
   /** the browser's authentication secret: 16 bytes, base64url */
   auth: string;
+}
+
+export interface KindInput {
+  kind: string;
+  site: boolean;
+  push: boolean;
+  email: boolean;
+}
+
+export interface KindPrefs {
+  /** messages, mentions, replies, follows, likes, awards, orders, wallet or system */
+  kind: string;
+  site: boolean;
+  push: boolean;
+  email: boolean;
+  /** the kind always reaches the site (messages, system) */
+  siteLocked: boolean;
+  /** the operators allow push for the kind */
+  pushAllowed: boolean;
+  /** the operators allow email for the kind */
+  emailAllowed: boolean;
 }
 
 export interface Language {
@@ -2577,6 +2608,33 @@ export interface NotifyPageInfo {
   hasNextPage: boolean;
 }
 
+export interface NotifyPrefsReply {
+  kinds: KindPrefs[];
+  dnd: DND;
+  /** the member asked for the daily email digest */
+  digest: boolean;
+  /** the operators allow digests */
+  digestAllowed: boolean;
+  /** the member's local hour (0..23) digests go out at */
+  digestHour: number;
+  hasEmail: boolean;
+  pushAvailable: boolean;
+  /** minutes an unread message or mention waits before its email */
+  emailDelayMinutes: number;
+}
+
+export interface NotifymailUnsubscribeInput {
+  /** t of the link /unsubscribe?t=…, as the email gave it */
+  token: string;
+}
+
+export interface NotifymailUnsubscribeReply {
+  /** messages, mentions, digest, or all (every email and the digest) */
+  kind: string;
+  /** the member's address, masked (m***@example.com); empty when they have none */
+  email: string;
+}
+
 export interface OnlineInput {
   /** the member */
   userId: string;
@@ -2588,6 +2646,19 @@ export interface OnlineReply {
     /** the member has a live connection on some node (as seen at most 15 s ago) */
     online: boolean;
   };
+}
+
+export interface Operators {
+  /** per kind, whether push is allowed (missing = allowed) */
+  push: Record<string, boolean>;
+  /** per kind, whether email is allowed (missing = allowed) */
+  email: Record<string, boolean>;
+  /** minutes an unread message waits before its email, 1..1440 (0 = 15) */
+  emailDelayMinutes: number;
+  /** whether members may ask for the daily digest */
+  digest: boolean;
+  /** members' local hour 0..23 the digest goes out at */
+  digestHour: number;
 }
 
 export interface OrderEdge {
@@ -2893,6 +2964,8 @@ export interface PostImageNode {
   sourceUrl: string;
 }
 
+export type PrefsInput = Record<string, never>;
+
 export interface Presence {
   action: string;
   room: string;
@@ -3127,6 +3200,16 @@ export interface PushReply {
   success: boolean;
   /** the coupon, now the recipient's */
   coupon: CouponView;
+}
+
+export interface PushUnsubscribeInput {
+  /** the browser's push endpoint, as subscribed */
+  endpoint: string;
+}
+
+export interface PushUnsubscribeReply {
+  /** always true: the device receives no more pushes */
+  removed: boolean;
 }
 
 export interface QR {
@@ -3602,6 +3685,15 @@ export interface SaveNodeReply {
   node: NodeDraft;
 }
 
+export interface SavePrefsInput {
+  /** the kinds to change; the others keep their stored channels */
+  kinds: KindInput[];
+  /** absent keeps the stored range */
+  dnd?: DND;
+  /** absent keeps the stored choice */
+  digest?: boolean;
+}
+
 export interface SaveProductInput {
   /** the product to edit; omitted to create one */
   id?: string;
@@ -3650,7 +3742,7 @@ export interface SaveResult {
 }
 
 export interface SaveSettingsInput {
-  /** languages, currencies, creditSymbol, levels, vipTiers, loginBox, report, files, analytics or addressPicker */
+  /** languages, currencies, creditSymbol, levels, vipTiers, loginBox, report, files, analytics, addressPicker or notify */
   section: string;
   /** the settings version the screen read (admin.settings) */
   version: number;
@@ -3836,6 +3928,8 @@ export interface SettingsReply {
   analytics: string;
   /** the countries the address picker offers; none: every country */
   addressPicker: AddressPickerDoc;
+  /** push and email per kind, the email delay, digests */
+  notify: Operators;
 }
 
 export interface ShopMoney {
@@ -4301,16 +4395,6 @@ export interface UnreadEvent {
   unread: Unread;
   conversation?: ConversationUnread;
   notificationsRead?: NotificationsRead;
-}
-
-export interface UnsubscribeInput {
-  /** the browser's push endpoint, as subscribed */
-  endpoint: string;
-}
-
-export interface UnsubscribeReply {
-  /** always true: the device receives no more pushes */
-  removed: boolean;
 }
 
 export interface Unwatched {
@@ -5076,6 +5160,21 @@ export interface Actions {
     input: SendMessageInput;
     output: SendMessageReply;
   };
+  /** The viewer's notification preferences: per kind (in the settings' order) whether it reaches them in the site, by push and by email, and what the operators allow; the do-not-disturb range in their time zone; the daily digest. Who may call it: member. */
+  "notify.prefs": {
+    input: PrefsInput;
+    output: NotifyPrefsReply;
+  };
+  /** Saves the viewer's notification preferences and answers them as notify.prefs does. Kinds missing from the list keep their stored channels; private messages and system notices always reach the site. Refusals name their field: kinds, dnd.start, dnd.end, dnd.timeZone. Who may call it: member. */
+  "notify.savePrefs": {
+    input: SavePrefsInput;
+    output: NotifyPrefsReply;
+  };
+  /** Turns off the emails an unsubscribe link names (t in /unsubscribe?t=…, signed by the site; no sign-in): one kind, the digest, or every email. Idempotent; a forged or damaged link is refused (400 notify.unsubscribe.error.badLink). Who may call it: public. */
+  "notify.unsubscribe": {
+    input: NotifymailUnsubscribeInput;
+    output: NotifymailUnsubscribeReply;
+  };
   /** Pays a sandbox payment as the provider would: the sandbox POSTs its signed callback to the site, which credits the member; answers the payment after it. Who may call it: public. */
   "payments.sandboxPay": {
     input: SandboxInput;
@@ -5123,8 +5222,8 @@ export interface Actions {
   };
   /** Turns Web Push off for one of the viewer's browsers (404 push.error.notFound when it is not theirs). Who may call it: member. */
   "push.unsubscribe": {
-    input: UnsubscribeInput;
-    output: UnsubscribeReply;
+    input: PushUnsubscribeInput;
+    output: PushUnsubscribeReply;
   };
   /** Finds members by name or slug, the closest first. Who may call it: public. */
   "search.user": {

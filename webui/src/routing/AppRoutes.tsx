@@ -20,6 +20,10 @@ const PaySandbox = lazyModule(() => import('../scenes/PaySandbox'));
  * when its route opens, so the first load carries none of them.
  */
 const Notify = lazyExport(() => import('../scenes/Notify'), 'Notify');
+/** The signed unsubscribe link of notification emails (public, no login). */
+const Unsubscribe = lazyExport(() => import('../scenes/Unsubscribe'), 'Unsubscribe');
+/** The private messages as a page (a push's link: /messages/<slug>). */
+const Messages = lazyExport(() => import('../scenes/Messages'), 'Messages');
 const Authorize = lazyExport(() => import('../scenes/Authorize'), 'Authorize');
 const Community = lazyExport(() => import('../scenes/Community'), 'Community');
 const Cart = lazyExport(() => import('../scenes/Cart'), 'Cart');
@@ -46,6 +50,9 @@ function localeRoutes(prefix: string) {
     <Fragment key={prefix || '/'}>
       <Route element={<DefaultLayout />}>
         <Route path={`${prefix}/notify`} element={screen(Notify)} />
+        <Route path={`${prefix}/unsubscribe`} element={screen(Unsubscribe)} />
+        <Route path={`${prefix}/messages`} element={screen(Messages)} />
+        <Route path={`${prefix}/messages/:slug`} element={screen(Messages)} />
         <Route path={`${prefix}/authorize`} element={screen(Authorize)} />
         <Route path={`${prefix}/create`} element={<Create />} />
         <Route path={`${prefix}/community`} element={screen(Community)} />

@@ -1,4 +1,4 @@
-import { PenLine } from 'lucide-react';
+import PenLine from 'lucide-react/icons/pen-line';
 import { observer } from 'mobx-react-lite';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,5 @@
-import { ArrowRight, MessagesSquare } from 'lucide-react';
+import ArrowRight from 'lucide-react/icons/arrow-right';
+import MessagesSquare from 'lucide-react/icons/messages-square';
 import { observer } from 'mobx-react-lite';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,5 @@
 import { makeAutoObservable, runInAction } from 'mobx';
+import { updateServiceWorker } from '../platform/serviceWorker';
 import type { RootStore } from './RootStore';
 
 export const BUILD_POLL_MS = 5 * 60 * 1000;
@@ -46,6 +47,8 @@ export class BuildStore {
       runInAction(() => {
         this.latestId = id;
       });
+      // The service worker of the new build installs now, so the reload gets the new app, not the cached one.
+      if (this.hasNewBuild) void updateServiceWorker();
     }
   }
 

@@ -48,13 +48,15 @@ export class MessagesStore extends ModelStore<PrivateMessage, PrivateMessageData
   activePeerId: string | null = null;
   tab: MessageBoxTab = 'recents';
   isSending = false;
+  /** The messages page (/messages) shows the conversations, as the box does. */
+  onPage = false;
 
   private pending: PendingSend | null = null;
 
   constructor(root: RootStore) {
     super(root, 'MessagesStore');
     makeObservable<MessagesStore, 'readWhenSeen' | 'forget'>(this, {
-      activePeerId: observable, tab: observable, isSending: observable,
+      activePeerId: observable, tab: observable, isSending: observable, onPage: observable, showOnPage: action,
       viewerId: computed, canMessage: computed, isOpen: computed, active: computed,
       openBox: action, closeBox: action, setTab: action, openConversation: action, closeConversation: action, markRead: action,
       markReceivedRead: action, send: action, delete: action, receiveMessage: action, readWhenSeen: action, receiveDelete: action,
@@ -78,9 +80,14 @@ export class MessagesStore extends ModelStore<PrivateMessage, PrivateMessageData
     return this.root.ui.isOpen('messages');
   }
 
-  /** The open conversation is on screen: the box is open on it and the page is not in a background tab. */
+  /** The messages page is on screen (true) or was left (false). */
+  showOnPage(on: boolean) {
+    this.onPage = on;
+  }
+
+  /** The open conversation is on screen: the box or the messages page shows it and the page is not in a background tab. */
   private isShowing(peerId: string): boolean {
-    return this.isOpen && this.activePeerId === peerId && (typeof document === 'undefined' || document.visibilityState !== 'hidden');
+    return (this.isOpen || this.onPage) && this.activePeerId === peerId && (typeof document === 'undefined' || document.visibilityState !== 'hidden');
   }
 
   get active(): Conversation | undefined {
@@ -115,6 +122,23 @@ export class MessagesStore extends ModelStore<PrivateMessage, PrivateMessageData
     this.activePeerId = conversation.peerId;
     if (!conversation.isLoaded) await this.loadPage(conversation, '');
     else if (conversation.unread > 0) await this.markRead(conversation.peerId);
+  }
+
+  /**
+   * Shows the conversation with the member of a profile slug (a push's link, /messages/<slug>): one of
+   * the viewer's conversations, or the member of that slug found by search.user. False when no member has it.
+   */
+  async openBySlug(slug: string): Promise<boolean> {
+    const known = [...this.root.conversations.data.values()].find((conversation) => conversation.user.gqSlug === slug);
+    if (known) {
+      await this.openConversation(known.user);
+      return true;
+    }
+    const result = await this.root.client.call('search.user', { key: slug, first: 20 });
+    const user = result.ok ? result.data.users.nodes.find((node) => node.gqSlug === slug) : undefined;
+    if (!user) return false;
+    await this.openConversation(user);
+    return true;
   }
 
   /** Back to the lists. */
@@ -284,7 +308,7 @@ export class MessagesStore extends ModelStore<PrivateMessage, PrivateMessageData
     this.data.clear();
     for (const conversation of this.root.conversations.data.values()) conversation.unload();
     const active = this.active;
-    if (active && this.isOpen) void this.loadPage(active, '');
+    if (active && (this.isOpen || this.onPage)) void this.loadPage(active, '');
   }
 
   /** Forgets everything (another viewer). */

@@ -3,7 +3,7 @@ import { SITE_CHANNEL } from '../api/socket';
 import { chatViewer } from '../test/chat';
 import { FakeSocket } from '../test/fakeSocket';
 import { apiResponder, createTestRoot, json, mockFetch } from '../test/stores';
-import { socketCredentials } from './RealtimeStore';
+import { pageFocused, socketCredentials } from './RealtimeStore';
 
 describe('RealtimeStore', () => {
   beforeEach(() => {
@@ -211,5 +211,70 @@ describe('live settings', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('tells the server whether the page is focused: on focus changes, and again after every reconnect', () => {
+    vi.useFakeTimers();
+    let focused = true;
+    vi.spyOn(document, 'hasFocus').mockImplementation(() => focused);
+    try {
+      const root = createTestRoot();
+      root.auth.setViewer(chatViewer());
+      root.realtime.start();
+      FakeSocket.last.accept();
+      expect(FakeSocket.last.sent.filter((f) => f.action === 'focus')).toEqual([{ action: 'focus', data: { focused: true } }]);
+
+      focused = false;
+      window.dispatchEvent(new Event('blur'));
+      expect(FakeSocket.last.lastSent('focus')?.data).toEqual({ focused: false });
+      window.dispatchEvent(new Event('blur'));
+      expect(FakeSocket.last.actions.filter((a) => a === 'focus')).toHaveLength(2);
+      focused = true;
+      document.dispatchEvent(new Event('visibilitychange'));
+      expect(FakeSocket.last.lastSent('focus')?.data).toEqual({ focused: true });
+
+      FakeSocket.last.drop();
+      vi.advanceTimersByTime(60_000);
+      FakeSocket.last.accept();
+      expect(FakeSocket.instances).toHaveLength(2);
+      expect(FakeSocket.last.lastSent('focus')?.data).toEqual({ focused: true });
+
+      root.realtime.stop();
+      const sent = FakeSocket.last.sent.length;
+      window.dispatchEvent(new Event('blur'));
+      expect(FakeSocket.last.sent).toHaveLength(sent);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("sends no focus on a guest's socket, and an unfocused page sends none on connect", () => {
+    vi.useFakeTimers();
+    try {
+      vi.spyOn(document, 'hasFocus').mockReturnValue(true);
+      const root = createTestRoot();
+      root.realtime.start();
+      vi.advanceTimersByTime(2000);
+      FakeSocket.last.open();
+      window.dispatchEvent(new Event('focus'));
+      expect(FakeSocket.last.actions).not.toContain('focus');
+      root.realtime.stop();
+
+      vi.spyOn(document, 'hasFocus').mockReturnValue(false);
+      const member = createTestRoot();
+      member.auth.setViewer(chatViewer());
+      member.realtime.start();
+      FakeSocket.last.accept();
+      expect(FakeSocket.last.actions).not.toContain('focus');
+      member.realtime.stop();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('counts a page focused only when it is visible and has the focus', () => {
+    expect(pageFocused({ visibilityState: 'visible', hasFocus: () => true })).toBe(true);
+    expect(pageFocused({ visibilityState: 'hidden', hasFocus: () => true })).toBe(false);
+    expect(pageFocused({ visibilityState: 'visible', hasFocus: () => false })).toBe(false);
   });
 });

@@ -13,6 +13,11 @@ export function socketCredentials(viewer: Viewer | null): SocketCredentials | nu
   return { userId, signature: token.signature, timestamp: token.timestamp };
 }
 
+/** Whether the page is on screen and has the focus: a member looking at it gets no Web Push. */
+export function pageFocused(doc: Pick<Document, 'visibilityState' | 'hasFocus'> = document): boolean {
+  return doc.visibilityState === 'visible' && doc.hasFocus();
+}
+
 /** The live events of the site channel, each carrying the version it announces. */
 type SiteEvent = 'layout' | 'settings';
 
@@ -45,6 +50,9 @@ export class RealtimeStore {
   private started = false;
   private rejectedToken: string | null = null;
   private readonly onOnline = () => this.socket.retryNow();
+  /** The focus this connection of the socket has on the server: a new connection starts unfocused. */
+  private focusSent = false;
+  private readonly onFocusChange = () => this.sendFocus();
 
   constructor(readonly root: RootStore) {
     this.socket = new RealtimeSocket({
@@ -52,7 +60,12 @@ export class RealtimeStore {
       onRejected: () => this.renewToken(),
     });
     this.live = new LiveChannels(this.socket);
-    this.socket.on('status', (status) => runInAction(() => (this.status = status)));
+    this.socket.on('status', (status) => {
+      runInAction(() => (this.status = status));
+      // Every new connection starts unfocused on the server: a focused page says so again once ready.
+      if (status !== 'ready') this.focusSent = false;
+      else this.sendFocus();
+    });
     // The member's rights changed (VIP bought or ended, level up): the server already applies them
     // to this socket; the screens follow once the viewer is read again.
     this.socket.on('viewer', () => {
@@ -75,6 +88,9 @@ export class RealtimeStore {
     if (this.disposeViewer) return;
     this.started = true;
     window.addEventListener('online', this.onOnline);
+    document.addEventListener('visibilitychange', this.onFocusChange);
+    window.addEventListener('focus', this.onFocusChange);
+    window.addEventListener('blur', this.onFocusChange);
     this.socket.watch(SITE_CHANNEL);
     this.disposeViewer = reaction(
       () => socketCredentials(this.root.auth.viewer),
@@ -93,9 +109,23 @@ export class RealtimeStore {
   stop() {
     this.started = false;
     window.removeEventListener('online', this.onOnline);
+    document.removeEventListener('visibilitychange', this.onFocusChange);
+    window.removeEventListener('focus', this.onFocusChange);
+    window.removeEventListener('blur', this.onFocusChange);
     this.disposeViewer?.();
     this.disposeViewer = null;
     this.socket.close();
+  }
+
+  /**
+   * Tells the server whether this page is focused (the websocket's focus frame), when it changed
+   * since last told on this connection. A guest's socket sends nothing (their focus means nothing).
+   */
+  private sendFocus() {
+    if (this.socket.isGuest || !this.socket.isReady) return;
+    const focused = pageFocused();
+    if (focused === this.focusSent) return;
+    if (this.socket.send('focus', { focused })) this.focusSent = focused;
   }
 
   /** A guest's socket, unless a member signed in (or the store stopped) in the meantime. */

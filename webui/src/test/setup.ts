@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import { afterEach, beforeAll, vi } from 'vitest';
+import { SHELL_PARTS } from '../components/Layout/shellParts';
 
 // findBy… and waitFor give up after 1 s by default: on a small machine running every test file at
 // once (and CI beside other work), a lazy chunk or a store's first reply can take longer than that.
@@ -17,6 +18,12 @@ if (hasDom) {
   Element.prototype.hasPointerCapture ??= () => false;
   Element.prototype.releasePointerCapture ??= () => {};
 }
+
+// The chrome's menus, drawers and toasts load as chunks on hover, focus or idle in the browser
+// (routing/deferred); tests get them loaded, as a visitor does after the page's idle prefetch.
+beforeAll(async () => {
+  if (hasDom) await Promise.all(SHELL_PARTS.map((part) => part.load()));
+});
 
 afterEach(() => {
   if (!hasDom) return;

@@ -1,4 +1,7 @@
-import { Check, ListPlus, Pause, Play } from 'lucide-react';
+import Check from 'lucide-react/icons/check';
+import ListPlus from 'lucide-react/icons/list-plus';
+import Pause from 'lucide-react/icons/pause';
+import Play from 'lucide-react/icons/play';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import type { AudioItem } from '../../models/builder';

@@ -1,4 +1,10 @@
-import { Pause, Play, SkipBack, SkipForward, Volume1, Volume2, VolumeX } from 'lucide-react';
+import Pause from 'lucide-react/icons/pause';
+import Play from 'lucide-react/icons/play';
+import SkipBack from 'lucide-react/icons/skip-back';
+import SkipForward from 'lucide-react/icons/skip-forward';
+import Volume1 from 'lucide-react/icons/volume-1';
+import Volume2 from 'lucide-react/icons/volume-2';
+import VolumeX from 'lucide-react/icons/volume-x';
 import { observer } from 'mobx-react-lite';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import { Music } from 'lucide-react';
+import Music from 'lucide-react/icons/eighth-notes';
 import { useState } from 'react';
 
 /** A track's picture, or a note when it has none (or it does not load). */

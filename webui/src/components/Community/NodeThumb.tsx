@@ -1,4 +1,4 @@
-import { Shapes } from 'lucide-react';
+import Shapes from 'lucide-react/icons/shapes';
 import { useState } from 'react';
 import type { NodeView } from '../../api/wire.gen';
 

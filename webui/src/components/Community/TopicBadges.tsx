@@ -1,4 +1,6 @@
-import { ChartColumnBig, Coins, Lock } from 'lucide-react';
+import ChartColumnBig from 'lucide-react/icons/chart-column-big';
+import Coins from 'lucide-react/icons/coins';
+import Lock from 'lucide-react/icons/lock';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import type { BountyView, TopicView, VoteView } from '../../api/wire.gen';

@@ -1,4 +1,4 @@
-import { MessageSquareText } from 'lucide-react';
+import MessageSquareText from 'lucide-react/icons/message-square-text';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import type { TopicView } from '../../api/wire.gen';

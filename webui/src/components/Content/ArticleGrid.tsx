@@ -1,4 +1,4 @@
-import { Newspaper } from 'lucide-react';
+import Newspaper from 'lucide-react/icons/newspaper';
 import { useTranslation } from 'react-i18next';
 import type { ArticleList } from '../../stores/ArticleList';
 import { PagedGrid } from '../common/PagedGrid';

@@ -1,4 +1,6 @@
-import { Eye, Heart, MessageSquare } from 'lucide-react';
+import Eye from 'lucide-react/icons/eye';
+import Heart from 'lucide-react/icons/heart';
+import MessageSquare from 'lucide-react/icons/message-square';
 import { useTranslation } from 'react-i18next';
 import { abbreviate } from '../../utils/number';
 

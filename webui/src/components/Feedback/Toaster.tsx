@@ -1,16 +1,15 @@
 import * as RadixToast from '@radix-ui/react-toast';
-import { CircleAlert, CircleCheck, Info, TriangleAlert, Bell, X } from 'lucide-react';
+import CircleAlert from 'lucide-react/icons/circle-exclamation-point';
+import CircleCheck from 'lucide-react/icons/circle-check';
+import Info from 'lucide-react/icons/info';
+import TriangleAlert from 'lucide-react/icons/triangle-exclamation-point';
+import Bell from 'lucide-react/icons/bell';
+import X from 'lucide-react/icons/x';
 import { observer } from 'mobx-react-lite';
-import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStores } from '../../stores/StoresContext';
-import {
-  TOAST_OFFSET_PX,
-  TOAST_PLACEMENTS,
-  type Toast,
-  type ToastPlacement,
-  type ToastType,
-} from '../../stores/ToastsStore';
+import { VIEWPORT_CLASS, viewportStyle } from './ToasterHost';
+import { TOAST_PLACEMENTS, type Toast, type ToastPlacement, type ToastType } from '../../stores/ToastsStore';
 
 const ICONS: Record<ToastType, typeof Info> = {
   primary: Bell,
@@ -27,20 +26,6 @@ const ACCENT: Record<ToastType, string> = {
   warning: 'text-amber-600 dark:text-amber-400',
   error: 'text-rose-600 dark:text-rose-400',
 };
-
-function viewportStyle(placement: ToastPlacement): CSSProperties {
-  const offset = `${TOAST_OFFSET_PX}px`;
-  const style: CSSProperties = { position: 'fixed', zIndex: 100 };
-  if (placement.startsWith('top')) style.top = offset;
-  else style.bottom = offset;
-  if (placement.endsWith('left')) style.left = offset;
-  else if (placement.endsWith('right')) style.right = offset;
-  else {
-    style.left = '50%';
-    style.transform = 'translateX(-50%)';
-  }
-  return style;
-}
 
 function swipeDirection(placement: ToastPlacement) {
   if (placement.endsWith('left')) return 'left' as const;
@@ -64,7 +49,7 @@ export const Toaster = observer(function Toaster() {
             label={t('common.toast.region')}
             data-placement={placement}
             style={viewportStyle(placement)}
-            className="flex w-[min(92vw,24rem)] flex-col gap-2 outline-none"
+            className={VIEWPORT_CLASS}
           />
         </RadixToast.Provider>
       ))}

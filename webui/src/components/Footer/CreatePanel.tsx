@@ -1,4 +1,6 @@
-import { FileText, MessagesSquare, PenLine } from 'lucide-react';
+import FileText from 'lucide-react/icons/file-text';
+import MessagesSquare from 'lucide-react/icons/messages-square';
+import PenLine from 'lucide-react/icons/pen-line';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';

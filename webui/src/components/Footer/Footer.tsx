@@ -5,7 +5,9 @@ import { cssLength, localize } from '../../models/settings';
 import { LocalizedLink } from '../common/LocalizedLink';
 import { type SiteChromeProps, useShownSettings } from '../Layout/useShownSettings';
 import { useSanitizedHtml } from '../common/useSanitizedHtml';
-import { CreatePanel } from './CreatePanel';
+import { DeferredOpen } from '../../routing/deferred';
+import { useStores } from '../../stores/StoresContext';
+import { shellPart } from '../Layout/shellParts';
 import { SideToolbar } from './SideToolbar';
 import { TabBar } from './TabBar';
 
@@ -82,10 +84,20 @@ export const Footer = observer(function Footer(chrome: SiteChromeProps) {
       {!preview && mobile && (
         <>
           <TabBar />
-          <CreatePanel />
+          <CreatePanelHost />
         </>
       )}
       {!preview && !mobile && <SideToolbar />}
     </>
+  );
+});
+
+/** The mobile create panel, its own chunk: loaded when it first opens, or on idle after the page loaded. */
+const CreatePanelHost = observer(function CreatePanelHost() {
+  const { ui } = useStores();
+  return (
+    <DeferredOpen part={shellPart} open={ui.isOpen('createPanel')}>
+      {({ CreatePanel }) => <CreatePanel />}
+    </DeferredOpen>
   );
 });

@@ -5,7 +5,8 @@ import { lazyExport } from '../../routing/lazyModule';
 import { useStores } from '../../stores/StoresContext';
 import { PageSpinner } from '../Feedback/Spinner';
 import { Overlays } from '../Layout/Overlays';
-import { Sheet } from '../Overlay/Sheet';
+import { shellPart } from '../Layout/shellParts';
+import { DeferredOpen } from '../../routing/deferred';
 
 /** The player's panel, its own chunk: it loads the first time the player opens. */
 const PlayerPanel = lazyExport(() => import('../Audio/PlayerPanel'), 'PlayerPanel');
@@ -21,16 +22,20 @@ export const SidePanels = observer(function SidePanels() {
   return (
     <>
       <Overlays names={['chat', 'nodes']} />
-      <Sheet
-        open={ui.isOpen('player')}
-        onOpenChange={(open) => ui.setOpen('player', open)}
-        title={t('common.player.title')}
-        side={ui.isMobile ? 'bottom' : 'right'}
-      >
-        <Suspense fallback={<PageSpinner />}>
-          <PlayerPanel />
-        </Suspense>
-      </Sheet>
+      <DeferredOpen part={shellPart} open={ui.isOpen('player')}>
+        {({ Sheet }) => (
+          <Sheet
+            open={ui.isOpen('player')}
+            onOpenChange={(open) => ui.setOpen('player', open)}
+            title={t('common.player.title')}
+            side={ui.isMobile ? 'bottom' : 'right'}
+          >
+            <Suspense fallback={<PageSpinner />}>
+              <PlayerPanel />
+            </Suspense>
+          </Sheet>
+        )}
+      </DeferredOpen>
     </>
   );
 });

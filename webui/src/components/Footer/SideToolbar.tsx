@@ -1,4 +1,9 @@
-import { ArrowUp, CircleHelp, Download, Headset, MessageCircle, Music } from 'lucide-react';
+import ArrowUp from 'lucide-react/icons/arrow-up';
+import CircleHelp from 'lucide-react/icons/circle-question-mark';
+import Download from 'lucide-react/icons/download';
+import Headset from 'lucide-react/icons/headset';
+import MessageCircle from 'lucide-react/icons/message-circle';
+import Music from 'lucide-react/icons/eighth-notes';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';

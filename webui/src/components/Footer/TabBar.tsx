@@ -1,10 +1,15 @@
-import { CirclePlus, House, ShoppingCart, User, Users } from 'lucide-react';
+import CirclePlus from 'lucide-react/icons/circle-plus';
+import House from 'lucide-react/icons/house';
+import ShoppingCart from 'lucide-react/icons/shopping-cart';
+import User from 'lucide-react/icons/user';
+import Users from 'lucide-react/icons/users';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { useStores } from '../../stores/StoresContext';
 import { localizePath } from '../../utils/links';
-import { MiniPlayer } from '../Audio/MiniPlayer';
+import { DeferredOpen } from '../../routing/deferred';
+import { shellPart } from '../Layout/shellParts';
 import { CartCountBadge } from '../Shop/CartButton';
 
 const TAB =
@@ -12,12 +17,15 @@ const TAB =
 
 /** The mobile tab bar, 14 units (3.5rem) tall: home, community, create, cart, my; the mini player above it while a track is loaded. */
 export const TabBar = observer(function TabBar() {
-  const { ui, locale } = useStores();
+  const { ui, locale, audio } = useStores();
   const { t } = useTranslation();
   const to = (path: string) => localizePath(path, locale.lang);
   return (
     <>
-      <MiniPlayer />
+      {/* The mini player's chunk loads with the first track (or on idle). */}
+      <DeferredOpen part={shellPart} open={Boolean(audio.current)}>
+        {({ MiniPlayer }) => <MiniPlayer />}
+      </DeferredOpen>
       <nav
         aria-label={t('common.footer.tabs')}
         data-testid="tab-bar"

@@ -1,4 +1,5 @@
-import { Download, Search } from 'lucide-react';
+import Download from 'lucide-react/icons/download';
+import Search from 'lucide-react/icons/search';
 import { observer } from 'mobx-react-lite';
 import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';

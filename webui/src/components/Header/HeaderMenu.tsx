@@ -1,37 +1,44 @@
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { ChevronDown } from 'lucide-react';
+import ChevronDown from 'lucide-react/icons/chevron-down';
+import type { ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { localize, type MenuItem } from '../../models/settings';
+import { DeferredTrigger } from '../../routing/deferred';
 import { LocalizedLink } from '../common/LocalizedLink';
+import { shellPart } from '../Layout/shellParts';
 
 const ITEM =
   'inline-flex items-center gap-1 rounded-full px-3 py-1.5 opacity-85 transition hover:bg-zinc-900/5 hover:opacity-100 dark:hover:bg-white/10';
 
-/** One entry of the header menu: a link, or a drop-down of its sub-menu. */
+/** One entry of the header menu: a link, or a drop-down of its sub-menu (its chunk loads on hover, focus or idle). */
 export function HeaderMenuItem({ item }: { item: MenuItem }) {
   const { i18n } = useTranslation();
-  const label = localize(item.label, i18n.language);
   if (!item.children?.length) {
     return (
       <LocalizedLink to={item.url || '/'} className={ITEM}>
-        {label}
+        {localize(item.label, i18n.language)}
       </LocalizedLink>
     );
   }
   return (
-    <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger className={`${ITEM} data-[state=open]:bg-zinc-900/5 dark:data-[state=open]:bg-white/10`}>
-        {label}
-        <ChevronDown className="size-3.5 opacity-60" aria-hidden />
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content sideOffset={8} align="start" className={MENU_PANEL}>
-          {item.children.map((child, index) => (
-            <SubMenuItem key={`${child.url}-${index}`} item={child} lang={i18n.language} />
-          ))}
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+    <DeferredTrigger part={shellPart} openOn="pointerdown" shell={(handlers) => <HeaderDropdownButton item={item} {...handlers} />}>
+      {({ HeaderDropdown }, start) => <HeaderDropdown item={item} start={start} />}
+    </DeferredTrigger>
+  );
+}
+
+/** The trigger of a drop-down entry, the same before and after the drop-down's chunk loads. */
+export function HeaderDropdownButton({ item, ...props }: { item: MenuItem } & ComponentProps<'button'>) {
+  const { i18n } = useTranslation();
+  return (
+    <button
+      type="button"
+      aria-haspopup="menu"
+      {...props}
+      className={`${ITEM} data-[state=open]:bg-zinc-900/5 dark:data-[state=open]:bg-white/10`}
+    >
+      {localize(item.label, i18n.language)}
+      <ChevronDown className="size-3.5 opacity-60" aria-hidden />
+    </button>
   );
 }
 
@@ -40,29 +47,3 @@ export const MENU_PANEL =
 
 export const MENU_ITEM =
   'flex cursor-pointer select-none items-center gap-2 rounded-lg px-3 py-2 outline-none data-[highlighted]:bg-zinc-100 dark:data-[highlighted]:bg-zinc-800';
-
-function SubMenuItem({ item, lang }: { item: MenuItem; lang: string }) {
-  const label = localize(item.label, lang);
-  if (item.children?.length) {
-    return (
-      <DropdownMenu.Sub>
-        <DropdownMenu.SubTrigger className={`${MENU_ITEM} justify-between`}>
-          {label}
-          <ChevronDown className="size-3.5 -rotate-90 opacity-60" aria-hidden />
-        </DropdownMenu.SubTrigger>
-        <DropdownMenu.Portal>
-          <DropdownMenu.SubContent className={MENU_PANEL} sideOffset={6}>
-            {item.children.map((child, index) => (
-              <SubMenuItem key={`${child.url}-${index}`} item={child} lang={lang} />
-            ))}
-          </DropdownMenu.SubContent>
-        </DropdownMenu.Portal>
-      </DropdownMenu.Sub>
-    );
-  }
-  return (
-    <DropdownMenu.Item asChild className={MENU_ITEM}>
-      <LocalizedLink to={item.url || '/'}>{label}</LocalizedLink>
-    </DropdownMenu.Item>
-  );
-}

@@ -1,4 +1,5 @@
-import { Bell, MessageCircle } from 'lucide-react';
+import Bell from 'lucide-react/icons/bell';
+import MessageCircle from 'lucide-react/icons/message-circle';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { useStores } from '../../stores/StoresContext';

@@ -1,22 +1,20 @@
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { Bell, ChevronRight, Crown, LogOut, MessageCircle, ShieldCheck, Sparkles, Ticket, TicketPercent, User, type LucideIcon } from 'lucide-react';
 import { observer } from 'mobx-react-lite';
-import type { ReactNode } from 'react';
+import type { ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CREDIT } from '../../api/wallet';
-import { localize, type MenuItem } from '../../models/settings';
 import { avatarSrc, type Viewer } from '../../models/Viewer';
+import { DeferredTrigger } from '../../routing/deferred';
 import { useStores } from '../../stores/StoresContext';
-import { LocalizedLink } from '../common/LocalizedLink';
-import { isImageIcon, menuIcon } from '../Layout/menuIcons';
-import { ViewerBadges } from '../User/Badges';
-import { MENU_ITEM, MENU_PANEL } from './HeaderMenu';
+import { shellPart } from '../Layout/shellParts';
 
-/** A guest sees a login button; a member gets the account menu (SPEC §2, user menu). */
+/**
+ * A guest sees a login button; a member gets the account menu (SPEC §2, user
+ * menu), whose chunk loads on hover, focus, first press or idle.
+ */
 export const UserMenu = observer(function UserMenu() {
   const { auth, loginBox } = useStores();
   const { t } = useTranslation();
-  if (!auth.viewer) {
+  const viewer = auth.viewer;
+  if (!viewer) {
     return (
       <button
         type="button"
@@ -27,134 +25,34 @@ export const UserMenu = observer(function UserMenu() {
       </button>
     );
   }
-  return <MemberMenu viewer={auth.viewer} />;
+  return (
+    <DeferredTrigger part={shellPart} openOn="pointerdown" shell={(handlers) => <MemberMenuButton viewer={viewer} {...handlers} />}>
+      {({ MemberMenu }, start) => <MemberMenu viewer={viewer} start={start} />}
+    </DeferredTrigger>
+  );
 });
 
-function Count({ value, alert = false }: { value: number; alert?: boolean }) {
-  if (value <= 0) return null;
+/** The account menu's trigger: the avatar, with a dot while something is unread. */
+export const MemberMenuButton = observer(function MemberMenuButton({ viewer, ...props }: { viewer: Viewer } & ComponentProps<'button'>) {
+  const { inbox } = useStores();
+  const { t } = useTranslation();
   return (
-    <span
-      className={`min-w-5 rounded-full px-1.5 text-center text-xs tabular-nums ${
-        alert ? 'bg-rose-500 text-white' : 'bg-zinc-100 text-zinc-600 dark:bg-zinc-800 dark:text-zinc-300'
-      }`}
+    <button
+      type="button"
+      aria-haspopup="menu"
+      aria-label={t('common.user.menu')}
+      data-testid="user-menu"
+      {...props}
+      className="relative ml-1 size-9 shrink-0 rounded-full ring-2 ring-white/70 transition hover:ring-brand-400 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 dark:ring-zinc-800"
     >
-      {value > 99 ? '99+' : value}
-    </span>
-  );
-}
-
-/** A link of the menu: its icon, its label, and maybe a count after it. */
-function MenuLink({ to, icon: Icon, label, children }: { to: string; icon: LucideIcon; label: string; children?: ReactNode }) {
-  return (
-    <DropdownMenu.Item asChild className={MENU_ITEM}>
-      <LocalizedLink to={to}>
-        <Icon className="size-4" aria-hidden />
-        <span className="flex-1">{label}</span>
-        {children}
-      </LocalizedLink>
-    </DropdownMenu.Item>
-  );
-}
-
-/** Links the menu always has; a configured user link to the same place is not repeated. */
-const BUILT_IN_LINKS = new Set(['/account/notification', '/account/ticket', '/account/coupons']);
-
-function UserLinkIcon({ item }: { item: MenuItem }) {
-  if (isImageIcon(item.icon)) return <img src={item.icon} alt="" className="size-4" />;
-  const Icon = menuIcon(item.icon);
-  return <Icon className="size-4" aria-hidden />;
-}
-
-const MemberMenu = observer(function MemberMenu({ viewer }: { viewer: Viewer }) {
-  const { auth, settings, levelTips, inbox, messages, wallet, tickets } = useStores();
-  const { t, i18n } = useTranslation();
-  const userLinks = (settings.forDevice('desktop').header?.userList ?? []).filter(
-    (link) => !BUILT_IN_LINKS.has(link.url) && link.url !== viewer.profilePath,
-  );
-  const avatar = avatarSrc(viewer.avatarUrl, viewer.data.gqSlug || viewer.data.databaseId);
-
-  return (
-    <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger
-        aria-label={t('common.user.menu')}
-        data-testid="user-menu"
-        className="relative ml-1 size-9 shrink-0 rounded-full ring-2 ring-white/70 transition hover:ring-brand-400 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 dark:ring-zinc-800"
-      >
-        <img src={avatar} alt="" className="size-full rounded-full bg-zinc-100 object-cover dark:bg-zinc-800" />
-        {inbox.unreadNotifications + inbox.unreadMessages > 0 && (
-          <span className="absolute -right-0.5 -top-0.5 size-2.5 rounded-full bg-rose-500 ring-2 ring-white dark:ring-zinc-900" />
-        )}
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content sideOffset={8} align="end" collisionPadding={8} className={`${MENU_PANEL} w-72`}>
-          <div className="flex items-center gap-3 px-3 pb-2 pt-2.5">
-            <img src={avatar} alt="" className="size-11 shrink-0 rounded-full bg-zinc-100 dark:bg-zinc-800" />
-            <div className="min-w-0">
-              <p className="truncate font-semibold">{viewer.name}</p>
-              <ViewerBadges viewer={viewer} className="mt-1" />
-            </div>
-          </div>
-          <DropdownMenu.Item className={`${MENU_ITEM} py-1.5 text-xs text-zinc-500 dark:text-zinc-400`} onSelect={() => levelTips.open()}>
-            <Sparkles className="size-3.5 text-brand-600 dark:text-brand-400" aria-hidden />
-            <span className="flex-1">{t('common.userMenu.levelTips')}</span>
-            <ChevronRight className="size-3.5" aria-hidden />
-          </DropdownMenu.Item>
-          <div className="mx-1.5 my-1 grid grid-cols-2 gap-2 rounded-lg bg-zinc-50 p-2 text-center text-xs dark:bg-zinc-800/60">
-            <div data-testid="credit-balance">
-              <p className="text-zinc-500 dark:text-zinc-400">{t('common.user.credit')}</p>
-              <p className="mt-0.5 text-sm font-semibold tabular-nums">{wallet.format(CREDIT, wallet.credit)}</p>
-            </div>
-            <div data-testid="money-balance">
-              <p className="text-zinc-500 dark:text-zinc-400">{t('common.user.money')}</p>
-              <p className="mt-0.5 text-sm font-semibold tabular-nums">{wallet.formattedBalance}</p>
-            </div>
-          </div>
-          {!viewer.isVip && (
-            <DropdownMenu.Item asChild className={`${MENU_ITEM} my-1 bg-gradient-to-r from-amber-50 to-transparent text-amber-800 dark:from-amber-400/10 dark:text-amber-300`}>
-              <LocalizedLink to="/account/membership">
-                <Crown className="size-4 shrink-0" aria-hidden />
-                <span>
-                  {t('common.user.upsell')}
-                  <span className="block text-xs opacity-75">{t('common.user.upsellText')}</span>
-                </span>
-              </LocalizedLink>
-            </DropdownMenu.Item>
-          )}
-          <DropdownMenu.Separator className="my-1 h-px bg-zinc-100 dark:bg-zinc-800" />
-          <DropdownMenu.Item asChild className={MENU_ITEM}>
-            <LocalizedLink to={viewer.profilePath}>
-              <User className="size-4" aria-hidden />
-              {t('common.user.profile')}
-            </LocalizedLink>
-          </DropdownMenu.Item>
-          <MenuLink to="/account/notification" icon={Bell} label={t('common.user.notification')}>
-            <Count value={inbox.unreadNotifications} alert />
-          </MenuLink>
-          <DropdownMenu.Item className={MENU_ITEM} onSelect={() => messages.openBox()}>
-            <MessageCircle className="size-4" aria-hidden />
-            <span className="flex-1">{t('message.title')}</span>
-            <Count value={inbox.unreadMessages} alert />
-          </DropdownMenu.Item>
-          <MenuLink to="/account/ticket" icon={Ticket} label={t('common.user.ticket')}>
-            <Count value={tickets.openCount} />
-          </MenuLink>
-          <MenuLink to="/account/coupons" icon={TicketPercent} label={t('page.account.nav.coupons')} />
-          {userLinks.map((link, index) => (
-            <DropdownMenu.Item asChild className={MENU_ITEM} key={`${link.url}-${index}`}>
-              <LocalizedLink to={link.url}>
-                <UserLinkIcon item={link} />
-                {localize(link.label, i18n.language)}
-              </LocalizedLink>
-            </DropdownMenu.Item>
-          ))}
-          {viewer.data.gqRoles?.isAdmin && <MenuLink to="/admin" icon={ShieldCheck} label={t('admin.frame.menuLink')} />}
-          <DropdownMenu.Separator className="my-1 h-px bg-zinc-100 dark:bg-zinc-800" />
-          <DropdownMenu.Item className={`${MENU_ITEM} text-zinc-600 dark:text-zinc-300`} onSelect={() => void auth.logout()}>
-            <LogOut className="size-4" aria-hidden />
-            {t('common.user.logout')}
-          </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+      <img
+        src={avatarSrc(viewer.avatarUrl, viewer.data.gqSlug || viewer.data.databaseId)}
+        alt=""
+        className="size-full rounded-full bg-zinc-100 object-cover dark:bg-zinc-800"
+      />
+      {inbox.unreadNotifications + inbox.unreadMessages > 0 && (
+        <span className="absolute -right-0.5 -top-0.5 size-2.5 rounded-full bg-rose-500 ring-2 ring-white dark:ring-zinc-900" />
+      )}
+    </button>
   );
 });

@@ -1,4 +1,12 @@
-import { Bell, Crown, Flag, LayoutDashboard, MapPin, Package, Ticket, TicketPercent, Wallet } from 'lucide-react';
+import Bell from 'lucide-react/icons/bell';
+import Crown from 'lucide-react/icons/crown';
+import Flag from 'lucide-react/icons/flag';
+import LayoutDashboard from 'lucide-react/icons/layout-dashboard';
+import MapPin from 'lucide-react/icons/map-pin';
+import Package from 'lucide-react/icons/package';
+import Ticket from 'lucide-react/icons/ticket';
+import TicketPercent from 'lucide-react/icons/ticket-percent';
+import Wallet from 'lucide-react/icons/wallet';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet } from 'react-router';

@@ -3,6 +3,7 @@ import { Suspense, useRef, type ComponentType } from 'react';
 import { lazyExport } from '../../routing/lazyModule';
 import type { RootStore } from '../../stores/RootStore';
 import { useStores } from '../../stores/StoresContext';
+import { SHELL_PARTS } from './shellParts';
 
 /**
  * The site's dialogs, drawers and overlays, each its own chunk: none is on
@@ -74,5 +75,5 @@ export const Overlays = observer(function Overlays({ names }: { names: OverlayNa
   );
 });
 
-/** The overlays' chunks, for prefetching after the page loaded. */
-export const OVERLAY_CHUNKS: (() => Promise<unknown>)[] = Object.values(LOADERS);
+/** The chunks of the chrome's closed parts, then the overlays', for prefetching after the page loaded. */
+export const OVERLAY_CHUNKS: (() => Promise<unknown>)[] = [...SHELL_PARTS.map((part) => part.load), ...Object.values(LOADERS)];

@@ -1,4 +1,4 @@
-import { FileText } from 'lucide-react';
+import FileText from 'lucide-react/icons/file-text';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '../../routing/useDocumentTitle';

@@ -1,4 +1,5 @@
-import { Crown, Package } from 'lucide-react';
+import Crown from 'lucide-react/icons/crown';
+import Package from 'lucide-react/icons/package';
 import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -27,6 +27,7 @@ function settings(version = 7): AdminSettings {
     maxFileSize: 20,
     analytics: '',
     addressPicker: { countries: [] },
+    notify: { push: {}, email: {}, emailDelayMinutes: 15, digest: true, digestHour: 8 },
   };
 }
 
@@ -141,5 +142,31 @@ describe('/admin/settings', () => {
     expect(within(panel).getByLabelText('Symbol')).toHaveValue('✦');
     expect(within(screen.getByTestId('settings-nav-creditSymbol')).queryByLabelText('Unsaved changes')).toBeNull();
     expect(saves(calls)).toHaveLength(0);
+  });
+
+  it('saves the notify switches: push and email per kind, the email delay, the digest and its hour', async () => {
+    const user = userEvent.setup();
+    const { calls } = setup(() => json({ statusCode: 400, messages: ['value.emailDelayMinutes: 1 to 1440'], field: 'value.emailDelayMinutes' }, 400));
+    await user.click(await screen.findByTestId('settings-nav-notify'));
+    const panel = screen.getByTestId('settings-panel-notify');
+    const likesPush = within(panel).getByLabelText('Likes: Push');
+    expect(likesPush).toBeChecked();
+    await user.click(likesPush);
+    const delay = within(panel).getByLabelText('Email delay (minutes)');
+    await user.clear(delay);
+    await user.type(delay, '5000');
+    await user.selectOptions(within(panel).getByLabelText('Summary hour'), '6');
+    await user.click(within(panel).getByLabelText('Allow daily summaries'));
+    await user.click(within(panel).getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(saves(calls)).toHaveLength(1));
+    const [sent] = saves(calls);
+    expect(sent).toMatchObject({ section: 'notify', version: 7 });
+    const value = sent!.value as { push: Record<string, boolean>; email: Record<string, boolean> };
+    // Every kind is listed, so a kind never stored and one switched on compare equal.
+    expect(value.push).toMatchObject({ likes: false, messages: true });
+    expect(Object.keys(value.email)).toHaveLength(9);
+    expect(value).toMatchObject({ emailDelayMinutes: 5000, digestHour: 6, digest: false });
+    await waitFor(() => expect(delay).toHaveAttribute('aria-invalid', 'true'));
   });
 });

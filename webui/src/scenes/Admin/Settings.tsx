@@ -8,6 +8,7 @@ import { FilesPanel } from '../../components/Admin/Settings/FilesPanel';
 import { LanguagesPanel } from '../../components/Admin/Settings/LanguagesPanel';
 import { LevelsPanel, VipTiersPanel } from '../../components/Admin/Settings/LevelsPanel';
 import { LoginBoxPanel } from '../../components/Admin/Settings/LoginBoxPanel';
+import { NotifyPanel } from '../../components/Admin/Settings/NotifyPanel';
 import { ReportPanel } from '../../components/Admin/Settings/ReportPanel';
 import { AnalyticsPanel, CreditSymbolPanel } from '../../components/Admin/Settings/TextPanels';
 import { SMALL_BUTTON } from '../../components/Admin/common/styles';
@@ -28,6 +29,7 @@ const PANELS: Record<SettingsSection, ComponentType<{ store: SettingsAdminStore 
   files: FilesPanel,
   analytics: AnalyticsPanel,
   addressPicker: AddressPickerPanel,
+  notify: NotifyPanel,
 };
 
 const NAV_ITEM =

@@ -1,6 +1,7 @@
 import { makeAutoObservable, runInAction, toJS } from 'mobx';
 import { refusedField, SETTINGS_SECTIONS, STALE_CODE, type AdminSettings, type SettingsSection } from '../../api/adminSettings';
 import type { ErrorReply } from '../../api/client';
+import { explicitOperators } from '../../api/notifyPrefs';
 import type { RootStore } from '../RootStore';
 
 /** The settings without their version: what the screens edit. */
@@ -43,6 +44,8 @@ export function sectionValue(settings: SettingsDraft, section: SettingsSection):
       return settings.analytics;
     case 'addressPicker':
       return settings.addressPicker;
+    case 'notify':
+      return explicitOperators(settings.notify);
     default:
       return section satisfies never;
   }
@@ -64,6 +67,7 @@ function takeSection(to: SettingsDraft, from: SettingsDraft, section: SettingsSe
     case 'report':
     case 'analytics':
     case 'addressPicker':
+    case 'notify':
       (to as unknown as Record<string, unknown>)[section] = copy(from[section]);
       return;
     default:

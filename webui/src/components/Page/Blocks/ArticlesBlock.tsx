@@ -1,4 +1,4 @@
-import { Newspaper } from 'lucide-react';
+import Newspaper from 'lucide-react/icons/newspaper';
 import type { ArchiveInput, ArticleNode } from '../../../api/wire.gen';
 import type { ArticlesProps } from '../../../models/builder';
 import { ArticleCard } from '../../Content/ArticleCard';

@@ -1,4 +1,4 @@
-import { MessageCircle } from 'lucide-react';
+import MessageCircle from 'lucide-react/icons/message-circle';
 import { observer } from 'mobx-react-lite';
 import type { ChatProps } from '../../../models/builder';
 import { useStores } from '../../../stores/StoresContext';

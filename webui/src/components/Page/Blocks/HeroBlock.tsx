@@ -1,4 +1,4 @@
-import { ArrowRight } from 'lucide-react';
+import ArrowRight from 'lucide-react/icons/arrow-right';
 import type { CSSProperties } from 'react';
 import type { HeroProps } from '../../../models/builder';
 import { BlockLink, useBlockContext, useBlockText } from './context';

@@ -1,4 +1,4 @@
-import { Shapes } from 'lucide-react';
+import Shapes from 'lucide-react/icons/shapes';
 import { useTranslation } from 'react-i18next';
 import type { NodeView } from '../../../api/wire.gen';
 import type { NodesProps } from '../../../models/builder';

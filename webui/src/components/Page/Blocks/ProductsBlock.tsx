@@ -1,4 +1,4 @@
-import { Store } from 'lucide-react';
+import Store from 'lucide-react/icons/store';
 import type { ProductArchiveInput } from '../../../api/wire.gen';
 import type { ProductsProps } from '../../../models/builder';
 import type { ProductView } from '../../../models/shop';

@@ -1,4 +1,4 @@
-import { MessagesSquare } from 'lucide-react';
+import MessagesSquare from 'lucide-react/icons/messages-square';
 import type { TopicsInput, TopicView } from '../../../api/wire.gen';
 import type { TopicsProps } from '../../../models/builder';
 import { TopicCard } from '../../Community/TopicCard';

@@ -45,6 +45,22 @@ type Sender interface {
 	Send(ctx context.Context, m Message) error
 }
 
+// Email is one email to one address.
+type Email struct {
+	To      string
+	Subject string
+	// Text is the plain-text body; HTML, when not "", its HTML alternative.
+	Text, HTML string
+	// Headers are extra headers (List-Unsubscribe, List-Unsubscribe-Post);
+	// nil adds none.
+	Headers map[string]string
+}
+
+// Mailer delivers emails.
+type Mailer interface {
+	SendEmail(ctx context.Context, e Email) error
+}
+
 // SMSProvider is a text-message gateway. No provider ships with Souk: an
 // operator plugs one in through SMSSender.
 type SMSProvider interface {
@@ -71,8 +87,8 @@ func (s SMSSender) Send(ctx context.Context, m Message) error {
 const devOutboxSize = 100
 
 // DevOutbox is the sender of demo mode (--dev): it logs each message with
-// its code and keeps the last ones in memory, where tests read them. It is
-// safe for concurrent use.
+// its code, and each email with its subject, and keeps the last ones in
+// memory, where tests read them. It is safe for concurrent use.
 type DevOutbox struct {
 	// Logger receives the messages; nil means slog.Default(). Set it
 	// before the first Send.
@@ -80,28 +96,57 @@ type DevOutbox struct {
 
 	mu       sync.Mutex
 	messages []Message // oldest first, at most devOutboxSize; guarded by mu
+	emails   []Email   // oldest first, at most devOutboxSize; guarded by mu
 }
 
-var _ Sender = (*DevOutbox)(nil)
+var (
+	_ Sender = (*DevOutbox)(nil)
+	_ Mailer = (*DevOutbox)(nil)
+)
 
 // NewDevOutbox returns an empty outbox.
 func NewDevOutbox() *DevOutbox { return &DevOutbox{} }
 
+func (o *DevOutbox) log() *slog.Logger {
+	if o.Logger == nil {
+		return slog.Default()
+	}
+	return o.Logger
+}
+
+// keep appends v to list, dropping the oldest past devOutboxSize.
+func keep[T any](list []T, v T) []T {
+	list = append(list, v)
+	if len(list) > devOutboxSize {
+		list = append([]T(nil), list[len(list)-devOutboxSize:]...)
+	}
+	return list
+}
+
 // Send logs and keeps m.
 func (o *DevOutbox) Send(ctx context.Context, m Message) error {
-	log := o.Logger
-	if log == nil {
-		log = slog.Default()
-	}
-	log.InfoContext(ctx, "dev outbox: message not sent", "to", m.To, "channel", m.Channel,
+	o.log().InfoContext(ctx, "dev outbox: message not sent", "to", m.To, "channel", m.Channel,
 		"action", m.Action, "code", m.Code, "lang", m.Lang)
 	o.mu.Lock()
 	defer o.mu.Unlock()
-	o.messages = append(o.messages, m)
-	if len(o.messages) > devOutboxSize {
-		o.messages = append([]Message(nil), o.messages[len(o.messages)-devOutboxSize:]...)
-	}
+	o.messages = keep(o.messages, m)
 	return nil
+}
+
+// SendEmail logs and keeps e.
+func (o *DevOutbox) SendEmail(ctx context.Context, e Email) error {
+	o.log().InfoContext(ctx, "dev outbox: email not sent", "to", e.To, "subject", e.Subject)
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	o.emails = keep(o.emails, e)
+	return nil
+}
+
+// Emails returns every kept email, oldest first.
+func (o *DevOutbox) Emails() []Email {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	return append([]Email(nil), o.emails...)
 }
 
 // Last returns the newest message to to, if any.

@@ -1,96 +1,72 @@
 package mail
 
 import (
-	"bufio"
 	"context"
-	"encoding/base64"
-	"io"
 	"log/slog"
 	"mime"
-	"net"
-	"net/mail"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-)
 
-// fakeSMTP accepts one message without TLS or authentication and hands
-// over the commands, then the message, it received.
-func fakeSMTP(t *testing.T) (addr string, received <-chan [2][]string) {
-	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	require.NoError(t, err)
-	t.Cleanup(func() { _ = ln.Close() })
-	out := make(chan [2][]string, 1)
-	go func() {
-		conn, err := ln.Accept()
-		if err != nil {
-			return
-		}
-		defer conn.Close()
-		r := bufio.NewReader(conn)
-		write := func(s string) { _, _ = conn.Write([]byte(s + "\r\n")) }
-		var lines, data []string
-		write("220 fake ESMTP")
-		inData := false
-		for {
-			line, err := r.ReadString('\n')
-			if err != nil {
-				return
-			}
-			line = strings.TrimRight(line, "\r\n")
-			if inData {
-				if line == "." {
-					inData = false
-					write("250 queued")
-					continue
-				}
-				data = append(data, line)
-				continue
-			}
-			lines = append(lines, line)
-			switch cmd := strings.ToUpper(strings.SplitN(line, " ", 2)[0]); cmd {
-			case "EHLO", "HELO":
-				write("250 fake")
-			case "DATA":
-				inData = true
-				write("354 go on")
-			case "QUIT":
-				write("221 bye")
-				out <- [2][]string{lines, data}
-				return
-			default:
-				write("250 ok")
-			}
-		}
-	}()
-	return ln.Addr().String(), out
-}
+	"souk/internal/mail/mailtest"
+)
 
 func TestSMTPSender(t *testing.T) {
 	t.Parallel()
-	addr, received := fakeSMTP(t)
-	s, err := NewSMTPSender(SMTPConfig{Addr: addr, From: "Souk <no-reply@souk.example>"})
+	server := mailtest.NewServer(t)
+	s, err := NewSMTPSender(SMTPConfig{Addr: server.Addr, From: "Souk <no-reply@souk.example>"})
 	require.NoError(t, err)
 	require.NoError(t, s.Send(context.Background(), Message{To: "ana@souk.dev", Channel: ChannelEmail, Lang: "es", Code: "123456", Action: MessageReset}))
-	got := <-received
-	commands := strings.Join(got[0], "\n")
+	got := server.To("ana@souk.dev")
+	require.Len(t, got, 1)
+	commands := strings.Join(got[0].Commands, "\n")
 	assert.Contains(t, commands, "MAIL FROM:<no-reply@souk.example>")
 	assert.Contains(t, commands, "RCPT TO:<ana@souk.dev>")
-	msg, err := mail.ReadMessage(strings.NewReader(strings.Join(got[1], "\r\n")))
+	msg, err := got[0].Message()
 	require.NoError(t, err)
-	subject, err := new(mime.WordDecoder).DecodeHeader(msg.Header.Get("Subject"))
+	assert.NotEmpty(t, msg.Header.Get("Message-Id"))
+	assert.NotEmpty(t, msg.Header.Get("Date"))
+	assert.Empty(t, msg.Header.Get("User-Agent"), "the library does not name itself")
+	subject, text, html, err := got[0].Bodies()
 	require.NoError(t, err)
 	assert.Equal(t, "Tu código para restablecer la contraseña", subject)
-	body, err := io.ReadAll(base64.NewDecoder(base64.StdEncoding, msg.Body))
-	require.NoError(t, err)
-	assert.Contains(t, string(body), "123456")
+	assert.Contains(t, text, "123456")
+	assert.Contains(t, text, "Tu código", "UTF-8 survives")
+	assert.Empty(t, html, "a code is text only")
 
 	dead, err := NewSMTPSender(SMTPConfig{Addr: "127.0.0.1:1", From: "a@b.example"})
 	require.NoError(t, err)
 	assert.Error(t, dead.Send(context.Background(), Message{To: "ana@souk.dev"}))
+}
+
+// TestSMTPSenderEmail sends an email with an HTML alternative and the
+// List-Unsubscribe header: a multipart/alternative message whose parts
+// decode to the two bodies.
+func TestSMTPSenderEmail(t *testing.T) {
+	t.Parallel()
+	server := mailtest.NewServer(t)
+	s, err := NewSMTPSender(SMTPConfig{Addr: server.Addr, From: "Souk <no-reply@souk.example>"})
+	require.NoError(t, err)
+	unsubscribe := "<https://souk.example/unsubscribe?t=" + strings.Repeat("0123456789", 10) + ">"
+	require.NoError(t, s.SendEmail(context.Background(), Email{To: "ana@souk.dev", Subject: "Nuevo mensaje de Ñandú",
+		Text: "Hola, Ana", HTML: "<p>Hola, <b>Ana</b></p>", Headers: map[string]string{"List-Unsubscribe": unsubscribe}}))
+	got := server.To("ana@souk.dev")
+	require.Len(t, got, 1)
+	msg, err := got[0].Message()
+	require.NoError(t, err)
+	assert.Equal(t, unsubscribe, strings.TrimSpace(msg.Header.Get("List-Unsubscribe")), "a long header is folded, not broken")
+	mediaType, _, err := mime.ParseMediaType(msg.Header.Get("Content-Type"))
+	require.NoError(t, err)
+	assert.Equal(t, "multipart/alternative", mediaType)
+	subject, text, html, err := got[0].Bodies()
+	require.NoError(t, err)
+	assert.Equal(t, "Nuevo mensaje de Ñandú", subject)
+	assert.Equal(t, "Hola, Ana", text)
+	assert.Equal(t, "<p>Hola, <b>Ana</b></p>", html)
+
+	assert.Error(t, s.SendEmail(context.Background(), Email{To: "not an address"}), "a bad recipient is refused before dialing")
 }
 
 func TestSMTPConfigValidate(t *testing.T) {
@@ -143,4 +119,6 @@ func TestMessagesAndOutbox(t *testing.T) {
 	assert.Equal(t, "4", last.Code)
 	_, ok = o.Last("c")
 	assert.False(t, ok)
+	require.NoError(t, o.SendEmail(context.Background(), Email{To: "a", Subject: "s"}))
+	assert.Equal(t, []Email{{To: "a", Subject: "s"}}, o.Emails())
 }
