@@ -99,3 +99,12 @@ func RequestFrom(ctx context.Context) *Request {
 	}
 	return &Request{Lang: DefaultLang}
 }
+
+// LangPrefix is the URL prefix of a language's pages: none for the
+// default language (and for an empty one), "/<lang>" for the others.
+func LangPrefix(lang string) string {
+	if lang == "" || lang == DefaultLang {
+		return ""
+	}
+	return "/" + lang
+}

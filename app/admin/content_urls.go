@@ -19,35 +19,35 @@ func contentURLs(r persistence.AdminContentRow, lang string) (url, editURL strin
 	id := strconv.FormatInt(r.ID, 10)
 	switch r.Kind {
 	case persistence.AdminArticle:
-		return langPrefix(r.Lang) + "/article/" + segment(r.Slug, id), langPrefix(r.Lang) + editPath("article", id)
+		return action.LangPrefix(r.Lang) + "/article/" + segment(r.Slug, id), action.LangPrefix(r.Lang) + editPath("article", id)
 	case persistence.AdminTopic:
-		return langPrefix(lang) + "/community/" + id, langPrefix(lang) + editPath("topic", id)
+		return action.LangPrefix(lang) + "/community/" + id, action.LangPrefix(lang) + editPath("topic", id)
 	case persistence.AdminAnswer:
-		return langPrefix(lang) + "/community-answer/" + id, ""
+		return action.LangPrefix(lang) + "/community-answer/" + id, ""
 	case persistence.AdminComment:
 		target := r.Extra["targetId"]
 		switch r.Extra["targetType"] {
 		case persistence.TargetArticle:
-			return langPrefix(r.Lang) + "/article/" + segment(r.Extra["targetSlug"], target), ""
+			return action.LangPrefix(r.Lang) + "/article/" + segment(r.Extra["targetSlug"], target), ""
 		case persistence.TargetTopic:
-			return langPrefix(lang) + "/community/" + target, ""
+			return action.LangPrefix(lang) + "/community/" + target, ""
 		case persistence.TargetAnswer:
-			return langPrefix(lang) + "/community-answer/" + target, ""
+			return action.LangPrefix(lang) + "/community-answer/" + target, ""
 		}
 		return "", ""
 	case persistence.AdminProduct:
-		return langPrefix(lang) + "/shop/" + segment(r.Slug, id), langPrefix(lang) + productEditPath(id)
+		return action.LangPrefix(lang) + "/shop/" + segment(r.Slug, id), action.LangPrefix(lang) + productEditPath(id)
 	case persistence.AdminNode:
-		return langPrefix(lang) + "/community-archive/" + segment(r.Slug, id), langPrefix(lang) + formEditPath("node", id)
+		return action.LangPrefix(lang) + "/community-archive/" + segment(r.Slug, id), action.LangPrefix(lang) + formEditPath("node", id)
 	case persistence.AdminCategory:
-		return langPrefix(lang) + "/community", langPrefix(lang) + formEditPath("category", id)
+		return action.LangPrefix(lang) + "/community", action.LangPrefix(lang) + formEditPath("category", id)
 	case persistence.AdminPage:
 		if r.Extra["kind"] == persistence.PageDocs {
-			return langPrefix(lang) + "/docs/" + strings.TrimPrefix(r.Key, persistence.DocsPrefix), builderPath
+			return action.LangPrefix(lang) + "/docs/" + strings.TrimPrefix(r.Key, persistence.DocsPrefix), builderPath
 		}
-		return langPrefix(lang) + "/" + r.Key, builderPath
+		return action.LangPrefix(lang) + "/" + r.Key, builderPath
 	case persistence.AdminTerm:
-		return langPrefix(lang) + termArchive[r.Extra["kind"]] + segment(r.Slug, id), langPrefix(lang) + formEditPath("term", id)
+		return action.LangPrefix(lang) + termArchive[r.Extra["kind"]] + segment(r.Slug, id), action.LangPrefix(lang) + formEditPath("term", id)
 	}
 	return "", ""
 }
@@ -76,14 +76,6 @@ func productEditPath(id string) string {
 // opened on the id, without the language prefix.
 func formEditPath(kind, id string) string {
 	return "/admin/content?kind=" + kind + "&edit=" + id
-}
-
-// langPrefix is the path prefix of a language: none for the default one.
-func langPrefix(lang string) string {
-	if lang == "" || lang == action.DefaultLang {
-		return ""
-	}
-	return "/" + lang
 }
 
 // segment is a content path's last segment: slug-id, or the id alone.

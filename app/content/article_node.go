@@ -73,20 +73,12 @@ type ArticleNode struct {
 	TranslationMissing bool `json:"translationMissing,omitempty" doc:"no version in the request's language: this is the original"`
 }
 
-// langPrefix is the path prefix of a language (none for the default).
-func langPrefix(lang string) string {
-	if lang == action.DefaultLang || lang == "" {
-		return ""
-	}
-	return "/" + lang
-}
-
 func articleURI(lang, slug string, id int64) string {
 	seg := member.FormatID(id)
 	if slug != "" {
 		seg = slug + "-" + seg
 	}
-	return langPrefix(lang) + "/article/" + seg
+	return action.LangPrefix(lang) + "/article/" + seg
 }
 
 func termNode(t persistence.ArticleTerm, lang string) ArticleTerm {

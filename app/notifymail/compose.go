@@ -5,6 +5,7 @@ import (
 	"fmt"
 	htmltemplate "html/template"
 	"net/url"
+	"souk/app/action"
 	"strings"
 	texttemplate "text/template"
 	"unicode/utf8"
@@ -92,7 +93,7 @@ type links struct {
 }
 
 func linksFor(publicURL, lang string) links {
-	return links{base: strings.TrimRight(publicURL, "/") + langPrefix(lang)}
+	return links{base: strings.TrimRight(publicURL, "/") + action.LangPrefix(lang)}
 }
 
 // page is the absolute URL of a path of the site ("/messages/ann"); an
@@ -110,15 +111,6 @@ func (l links) page(path string) string {
 // unsubscribe is the link of an unsubscribe token.
 func (l links) unsubscribe(token string) string {
 	return l.base + "/unsubscribe?t=" + url.QueryEscape(token)
-}
-
-// langPrefix is the URL prefix of a language: none for the default.
-func langPrefix(lang string) string {
-	switch lang {
-	case "en", "es":
-		return "/" + lang
-	}
-	return ""
 }
 
 // clip shortens text to maxQuoteRunes, keeping its line breaks.

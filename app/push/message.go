@@ -2,6 +2,7 @@ package push
 
 import (
 	"encoding/json"
+	"souk/app/action"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -149,7 +150,7 @@ type Payload struct {
 func (s *Service) payload(it item, count int, lang string) Payload {
 	p := Payload{Tag: it.topic, Count: count, Kind: it.kind, Lang: lang, URL: it.url}
 	if p.URL == "" {
-		p.URL = langPrefix(lang) + it.path
+		p.URL = action.LangPrefix(lang) + it.path
 	}
 	args := map[string]any{"name": it.name, "count": count}
 	if it.kind == "message" {
@@ -194,15 +195,6 @@ func (s *Service) translate(lang, key string, args map[string]any) string {
 		return key
 	}
 	return s.translator.Translate(lang, key, args)
-}
-
-// langPrefix is the URL prefix of a language: none for the default.
-func langPrefix(lang string) string {
-	switch lang {
-	case "en", "es":
-		return "/" + lang
-	}
-	return ""
 }
 
 // clip shortens text to maxBodyRunes, on one line.

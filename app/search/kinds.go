@@ -23,7 +23,7 @@ type kind struct {
 func contentKinds(db *persistence.DB) map[string]kind {
 	return map[string]kind{
 		persistence.SearchArticle: {
-			uri:   func(h persistence.SearchHit) string { return langPrefix(h.Lang) + "/article/" + segment(h) },
+			uri:   func(h persistence.SearchHit) string { return action.LangPrefix(h.Lang) + "/article/" + segment(h) },
 			views: db.Articles().Views,
 		},
 		persistence.SearchTopic: {
@@ -41,13 +41,4 @@ func segment(h persistence.SearchHit) string {
 		return member.FormatID(h.ID)
 	}
 	return h.Slug + "-" + member.FormatID(h.ID)
-}
-
-// langPrefix is the path prefix of a language: none for the default (and
-// for content of any language).
-func langPrefix(lang string) string {
-	if lang == "" || lang == action.DefaultLang {
-		return ""
-	}
-	return "/" + lang
 }
