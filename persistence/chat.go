@@ -132,7 +132,9 @@ func (s ChatStore) Append(ctx context.Context, e *ChatEvent) (replayed bool, err
 // under consecutive Seqs) in one transaction: a group commit, all or
 // nothing. When one of them cannot be stored as it is (its Seq taken, its
 // IdemKey used), none is and it returns ErrConflict: the caller stores
-// them one by one with Append, which tells each case apart.
+// them one by one with Append, which tells each case apart. The calls of
+// many rooms at once share transactions (chatWriter), each still
+// answered with its own outcome.
 func (s ChatStore) AppendMessages(ctx context.Context, events []*ChatEvent) error {
 	now := Now()
 	for _, e := range events {
@@ -146,19 +148,21 @@ func (s ChatStore) AppendMessages(ctx context.Context, events []*ChatEvent) erro
 			e.CreatedAt = now
 		}
 	}
-	err := s.db.tx(ctx, func(tx *sql.Tx) error {
-		for _, e := range events {
-			if _, err := tx.ExecContext(ctx, `INSERT INTO chat_events
-				(room, seq, id, kind, user_id, message, target_id, deleted_seq, idem_key, created_at)
-				VALUES ($1, $2, $3, $4, $5, $6, $7, 0, $8, $9)`,
-				e.Room, e.Seq, e.ID, e.Kind, e.UserID, e.Message, e.TargetID, e.IdemKey, e.CreatedAt); err != nil {
-				return mapError(err)
-			}
-		}
-		return nil
-	})
-	if err != nil {
+	if err := s.db.chat.append(ctx, s.db, events); err != nil {
 		return fmt.Errorf("chat store: append messages: %w", err)
+	}
+	return nil
+}
+
+// insertMessages writes events in tx.
+func insertMessages(ctx context.Context, tx *sql.Tx, events []*ChatEvent) error {
+	for _, e := range events {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO chat_events
+			(room, seq, id, kind, user_id, message, target_id, deleted_seq, idem_key, created_at)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, 0, $8, $9)`,
+			e.Room, e.Seq, e.ID, e.Kind, e.UserID, e.Message, e.TargetID, e.IdemKey, e.CreatedAt); err != nil {
+			return mapError(err)
+		}
 	}
 	return nil
 }

@@ -61,6 +61,8 @@ type DB struct {
 	clock func() time.Time
 	ids   *snowflake.Node
 	ready atomic.Bool // set once Migrate succeeded
+	// chat shares transactions among the rooms' chat messages.
+	chat chatWriter
 }
 
 // Open opens and pings the database cfg names. It does not migrate: call

@@ -61,13 +61,38 @@ func (db *DB) openSQLite(ctx context.Context, dir string) error {
 	// Kept open: database/sql keeps 2 idle by default and would close and
 	// reopen the others (pragmas and all) under load.
 	read.SetMaxIdleConns(readers)
-	if err := read.PingContext(ctx); err != nil {
+	if err := openAll(ctx, read, readers); err != nil {
 		_ = write.Close()
 		_ = read.Close()
 		return fmt.Errorf("persistence: open sqlite readers %q: %w", path, err)
 	}
 	db.kind, db.write, db.read = KindSQLite, write, read
 	db.reads = newReaders(read, true)
+	return nil
+}
+
+// openAll opens the pool's n connections now, and leaves them idle in it:
+// a reader opened under load needs descriptors (the file, its log, its
+// shared memory) just when a node at its open-file limit has none, and
+// took the one the listener keeps in reserve (acceptGuard).
+func openAll(ctx context.Context, pool *sql.DB, n int) error {
+	conns := make([]*sql.Conn, 0, n)
+	defer func() {
+		for _, c := range conns {
+			_ = c.Close()
+		}
+	}()
+	for range n {
+		c, err := pool.Conn(ctx)
+		if err != nil {
+			return err
+		}
+		if err := c.PingContext(ctx); err != nil {
+			_ = c.Close()
+			return err
+		}
+		conns = append(conns, c)
+	}
 	return nil
 }
 

@@ -6,46 +6,70 @@ import (
 	"fmt"
 )
 
-// Award adds up to points growth points to a member for reason on day
-// (YYYY-MM-DD, UTC), never more than dailyCap for that reason and day in
-// total (dailyCap 0: no cap), and returns what was added and the total.
-// The day's row is locked by the upsert that reads it, so concurrent awards
-// never pass the cap together; users.growth_points changes in the same
-// transaction. ErrNotFound when the member does not exist.
-func (s GrowthStore) Award(ctx context.Context, userID int64, day, reason string, points, dailyCap int64) (GrowthAward, error) {
-	if points <= 0 || dailyCap < 0 || day == "" || reason == "" {
-		return GrowthAward{}, fmt.Errorf("growth store: award %d %s: want a day, a reason and positive points", userID, reason)
+// GrowthGrant is one award of Award.
+type GrowthGrant struct {
+	UserID   int64
+	Reason   string
+	Points   int64 // points asked for
+	DailyCap int64 // most points of Reason on the day; 0: no cap
+}
+
+// Award adds each grant's points to its member for its reason on day
+// (YYYY-MM-DD, UTC), never more than its DailyCap for that reason and day
+// in total, all in one transaction, and returns what each added and its
+// member's total, in the order of grants. The day's row is locked by the
+// upsert that reads it, so concurrent awards never pass the cap together;
+// users.growth_points changes in the same transaction. Callers on several
+// nodes should sort grants alike (by member, then reason) so that their
+// transactions lock rows in one order. Any failure writes nothing;
+// ErrNotFound when a member does not exist.
+func (s GrowthStore) Award(ctx context.Context, day string, grants []GrowthGrant) ([]GrowthAward, error) {
+	for _, g := range grants {
+		if g.Points <= 0 || g.DailyCap < 0 || day == "" || g.Reason == "" {
+			return nil, fmt.Errorf("growth store: award %d %s: want a day, a reason and positive points", g.UserID, g.Reason)
+		}
 	}
-	var award GrowthAward
+	awards := make([]GrowthAward, len(grants))
 	err := s.db.ledgerTx(ctx, func(tx *sql.Tx) error {
-		award = GrowthAward{}
-		var earned int64
-		// The no-op update takes the row lock and answers the committed
-		// value after any concurrent award.
-		err := tx.QueryRowContext(ctx, `INSERT INTO growth_days (user_id, day, reason, points)
-			VALUES ($1, $2, $3, 0) ON CONFLICT (user_id, day, reason)
-			DO UPDATE SET points = growth_days.points RETURNING points`, userID, day, reason).Scan(&earned)
-		if err != nil {
-			return fmt.Errorf("day: %w", err)
-		}
-		award.Added = points
-		if dailyCap > 0 {
-			award.Added = max(0, min(points, dailyCap-earned))
-		}
-		if award.Added > 0 {
-			if _, err := tx.ExecContext(ctx, `UPDATE growth_days SET points = points + $4
-				WHERE user_id = $1 AND day = $2 AND reason = $3`, userID, day, reason, award.Added); err != nil {
-				return fmt.Errorf("day: %w", err)
+		for i, g := range grants {
+			award, err := awardTx(ctx, tx, day, g)
+			if err != nil {
+				return fmt.Errorf("award %d %s: %w", g.UserID, g.Reason, err)
 			}
+			awards[i] = award
 		}
-		err = tx.QueryRowContext(ctx, `UPDATE users SET growth_points = growth_points + $2
-			WHERE id = $1 RETURNING growth_points`, userID, award.Added).Scan(&award.Total)
-		return mapError(err)
+		return nil
 	})
 	if err != nil {
-		return GrowthAward{}, fmt.Errorf("growth store: award %d %s: %w", userID, reason, err)
+		return nil, fmt.Errorf("growth store: %w", err)
 	}
-	return award, nil
+	return awards, nil
+}
+
+func awardTx(ctx context.Context, tx *sql.Tx, day string, g GrowthGrant) (GrowthAward, error) {
+	var award GrowthAward
+	var earned int64
+	// The no-op update takes the row lock and answers the committed
+	// value after any concurrent award.
+	err := tx.QueryRowContext(ctx, `INSERT INTO growth_days (user_id, day, reason, points)
+		VALUES ($1, $2, $3, 0) ON CONFLICT (user_id, day, reason)
+		DO UPDATE SET points = growth_days.points RETURNING points`, g.UserID, day, g.Reason).Scan(&earned)
+	if err != nil {
+		return award, fmt.Errorf("day: %w", mapError(err))
+	}
+	award.Added = g.Points
+	if g.DailyCap > 0 {
+		award.Added = max(0, min(g.Points, g.DailyCap-earned))
+	}
+	if award.Added > 0 {
+		if _, err := tx.ExecContext(ctx, `UPDATE growth_days SET points = points + $4
+			WHERE user_id = $1 AND day = $2 AND reason = $3`, g.UserID, day, g.Reason, award.Added); err != nil {
+			return award, fmt.Errorf("day: %w", err)
+		}
+	}
+	err = tx.QueryRowContext(ctx, `UPDATE users SET growth_points = growth_points + $2
+		WHERE id = $1 RETURNING growth_points`, g.UserID, award.Added).Scan(&award.Total)
+	return award, mapError(err)
 }
 
 // Points returns a member's growth points; ErrNotFound when there is no such member.

@@ -1,12 +1,22 @@
 package persistence
 
 import (
+	"context"
 	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
+
+// awardOne awards one grant.
+func awardOne(ctx context.Context, s GrowthStore, userID int64, day, reason string, points, dailyCap int64) (GrowthAward, error) {
+	got, err := s.Award(ctx, day, []GrowthGrant{{UserID: userID, Reason: reason, Points: points, DailyCap: dailyCap}})
+	if err != nil {
+		return GrowthAward{}, err
+	}
+	return got[0], nil
+}
 
 func TestGrowthStore(t *testing.T) {
 	t.Parallel()
@@ -18,24 +28,24 @@ func TestGrowthStore(t *testing.T) {
 		require.NoError(t, err)
 		assert.Zero(t, points)
 
-		got, err := s.Award(ctx, ana, "2026-11-24", "signin", 10, 10)
+		got, err := awardOne(ctx, s, ana, "2026-11-24", "signin", 10, 10)
 		require.NoError(t, err)
 		assert.Equal(t, GrowthAward{Added: 10, Total: 10}, got)
-		got, err = s.Award(ctx, ana, "2026-11-24", "signin", 10, 10)
+		got, err = awardOne(ctx, s, ana, "2026-11-24", "signin", 10, 10)
 		require.NoError(t, err)
 		assert.Equal(t, GrowthAward{Added: 0, Total: 10}, got, "capped")
-		got, err = s.Award(ctx, ana, "2026-11-24", "topic", 5, 12)
+		got, err = awardOne(ctx, s, ana, "2026-11-24", "topic", 5, 12)
 		require.NoError(t, err)
 		assert.Equal(t, GrowthAward{Added: 5, Total: 15}, got)
-		_, err = s.Award(ctx, ana, "2026-11-24", "topic", 5, 12)
+		_, err = awardOne(ctx, s, ana, "2026-11-24", "topic", 5, 12)
 		require.NoError(t, err)
-		got, err = s.Award(ctx, ana, "2026-11-24", "topic", 5, 12)
+		got, err = awardOne(ctx, s, ana, "2026-11-24", "topic", 5, 12)
 		require.NoError(t, err)
 		assert.Equal(t, GrowthAward{Added: 2, Total: 22}, got, "up to the cap")
-		got, err = s.Award(ctx, ana, "2026-11-25", "signin", 10, 10)
+		got, err = awardOne(ctx, s, ana, "2026-11-25", "signin", 10, 10)
 		require.NoError(t, err)
 		assert.Equal(t, GrowthAward{Added: 10, Total: 32}, got, "a new day")
-		got, err = s.Award(ctx, ana, "2026-11-25", "bonus", 7, 0)
+		got, err = awardOne(ctx, s, ana, "2026-11-25", "bonus", 7, 0)
 		require.NoError(t, err)
 		assert.Equal(t, GrowthAward{Added: 7, Total: 39}, got, "no cap")
 
@@ -46,7 +56,7 @@ func TestGrowthStore(t *testing.T) {
 		require.NoError(t, err)
 		assert.Equal(t, int64(39), points)
 
-		_, err = s.Award(ctx, 4242, "2026-11-24", "signin", 10, 10)
+		_, err = awardOne(ctx, s, 4242, "2026-11-24", "signin", 10, 10)
 		require.ErrorIs(t, err, ErrNotFound)
 		_, err = s.Points(ctx, 4242)
 		require.ErrorIs(t, err, ErrNotFound)
@@ -78,7 +88,7 @@ func TestGrowthCapConcurrent(t *testing.T) {
 		added := make([]int64, callers)
 		for i := range callers {
 			wg.Go(func() {
-				got, err := s.Award(ctx, ana, "2026-11-24", "chat", 1, dailyCap)
+				got, err := awardOne(ctx, s, ana, "2026-11-24", "chat", 1, dailyCap)
 				assert.NoError(t, err)
 				added[i] = got.Added
 			})
@@ -95,5 +105,36 @@ func TestGrowthCapConcurrent(t *testing.T) {
 		points, err := s.Points(ctx, ana)
 		require.NoError(t, err)
 		assert.Equal(t, int64(dailyCap), points)
+	})
+}
+
+// TestGrowthAwardMany: many grants in one call are answered in their
+// order, each within its cap; one the database refuses (no such member)
+// writes none of them.
+func TestGrowthAwardMany(t *testing.T) {
+	t.Parallel()
+	eachDB(t, func(t *testing.T, db *DB) {
+		ctx := t.Context()
+		s := db.Growth()
+		ana, bo := newMember(t, db, "ana"), newMember(t, db, "bo")
+		got, err := s.Award(ctx, "2026-11-24", []GrowthGrant{
+			{UserID: ana, Reason: "chat", Points: 25, DailyCap: 20},
+			{UserID: ana, Reason: "topic", Points: 5, DailyCap: 20},
+			{UserID: bo, Reason: "chat", Points: 3, DailyCap: 20},
+		})
+		require.NoError(t, err)
+		assert.Equal(t, []GrowthAward{{Added: 20, Total: 20}, {Added: 5, Total: 25}, {Added: 3, Total: 3}}, got)
+
+		_, err = s.Award(ctx, "2026-11-24", []GrowthGrant{
+			{UserID: bo, Reason: "chat", Points: 1, DailyCap: 20},
+			{UserID: 4242, Reason: "chat", Points: 1, DailyCap: 20},
+		})
+		require.ErrorIs(t, err, ErrNotFound)
+		points, err := s.Points(ctx, bo)
+		require.NoError(t, err)
+		assert.EqualValues(t, 3, points, "nothing of a refused call is written")
+
+		_, err = s.Award(ctx, "2026-11-24", []GrowthGrant{{UserID: bo, Reason: "chat", Points: 0}})
+		require.Error(t, err, "points must be positive")
 	})
 }

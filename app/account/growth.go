@@ -3,6 +3,7 @@ package account
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"slices"
 	"sync"
@@ -115,7 +116,8 @@ func (c *cappedToday) add(day string, userID int64, reason string) {
 // Award gives userID the points of reason (one of GrowthRules), within
 // the day's cap, and moves the member up to the level their points reach
 // (never down). It returns the points added: 0 once the day's cap is
-// reached. chat and messages call it after a message was accepted.
+// reached. The sign-in calls it; the points of chat and private messages
+// go through Awards, behind the message.
 func (s *Service) Award(ctx context.Context, userID int64, reason string) (int64, error) {
 	rule, ok := growthRule(reason)
 	if !ok {
@@ -125,29 +127,45 @@ func (s *Service) Award(ctx context.Context, userID int64, reason string) (int64
 	if s.capped.has(day, userID, reason) {
 		return 0, nil
 	}
-	got, err := s.db.Growth().Award(ctx, userID, day, reason, rule.Points, rule.Cap)
+	grant := persistence.GrowthGrant{UserID: userID, Reason: reason, Points: rule.Points, DailyCap: rule.Cap}
+	got, err := s.db.Growth().Award(ctx, day, []persistence.GrowthGrant{grant})
 	if err != nil {
 		return 0, fmt.Errorf("account: award %s: %w", reason, err)
 	}
-	if got.Added < rule.Points {
-		s.capped.add(day, userID, reason)
-	}
-	if got.Added > 0 {
-		if err := s.levelUp(ctx, userID, got.Total); err != nil {
-			return got.Added, err
-		}
-	}
-	return got.Added, nil
+	return got[0].Added, s.settleGrants(ctx, day, []persistence.GrowthGrant{grant}, got)
 }
 
-// levelUp sets the member's level to the highest their points reach when
-// it is above the one they hold, and tells them. A level key the site no
-// longer has counts as its lowest level, as in loadRights.
-func (s *Service) levelUp(ctx context.Context, userID, points int64) error {
-	levels, err := s.db.Levels().List(ctx, persistence.LevelKindGrowth)
-	if err != nil {
-		return fmt.Errorf("account: level up: %w", err)
+// settleGrants follows written grants up (got: what each added): a member
+// who got less than asked is capped for the day on this node, and one who
+// got points is moved up to the level they reach.
+func (s *Service) settleGrants(ctx context.Context, day string, grants []persistence.GrowthGrant, got []persistence.GrowthAward) error {
+	var levels []persistence.Level
+	var errs []error
+	for i, g := range grants {
+		if got[i].Added < g.Points {
+			s.capped.add(day, g.UserID, g.Reason)
+		}
+		if got[i].Added == 0 {
+			continue
+		}
+		if levels == nil {
+			var err error
+			if levels, err = s.db.Levels().List(ctx, persistence.LevelKindGrowth); err != nil {
+				return fmt.Errorf("account: level up: %w", err)
+			}
+		}
+		if err := s.levelUp(ctx, levels, g.UserID, got[i].Total); err != nil {
+			errs = append(errs, err)
+		}
 	}
+	return errors.Join(errs...)
+}
+
+// levelUp sets the member's level to the highest of levels (the site's
+// growth levels) their points reach when it is above the one they hold,
+// and tells them. A level key the site no longer has counts as its lowest
+// level, as in loadRights.
+func (s *Service) levelUp(ctx context.Context, levels []persistence.Level, userID, points int64) error {
 	reached := reachedLevel(levels, points)
 	if reached < 0 {
 		return nil

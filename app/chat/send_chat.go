@@ -107,6 +107,6 @@ func (s *Service) send(ctx context.Context, in SendChatInput) (*actors.ChatEvent
 	}
 	// A resend the room answered from its log earns again, within the
 	// day's cap: the room's reply does not tell a resend apart.
-	s.award(context.WithoutCancel(ctx), viewer.UserID)
+	s.award(viewer.UserID)
 	return ev, nil
 }

@@ -55,11 +55,12 @@ type Config struct {
 	Logger *slog.Logger
 }
 
-// Growth awards members growth points (souk/app/account implements it).
+// Growth awards members growth points (souk/app/account's Awards implements it).
 type Growth interface {
-	// Award gives userID the points of reason within the day's cap and
-	// returns the points added.
-	Award(ctx context.Context, userID int64, reason string) (int64, error)
+	// Award gives userID the points of reason within the day's cap. It
+	// may write them after it returns (account.Awards batches them), and
+	// handles its own failures: the message that earned them is sent.
+	Award(userID int64, reason string)
 }
 
 // GrowthReason is the growth reason of a chat message sent (account.GrowthChat).
@@ -148,15 +149,12 @@ func (s *Service) Register(r *action.Registry) {
 	}, s.ShowRoom)
 }
 
-// award gives the sender the growth points of a message accepted; a
-// failure is only logged: the message stands.
-func (s *Service) award(ctx context.Context, userID int64) {
+// award gives the sender the growth points of a message accepted.
+func (s *Service) award(userID int64) {
 	if s.growth == nil {
 		return
 	}
-	if _, err := s.growth.Award(ctx, userID, GrowthReason); err != nil {
-		s.log.Warn("chat: award growth points", "user", userID, "error", err)
-	}
+	s.growth.Award(userID, GrowthReason)
 }
 
 // author returns what messages show of the viewer.

@@ -96,10 +96,7 @@ func (s *Service) SendMessage(ctx context.Context, in SendMessageInput) (SendMes
 	}
 	s.notify.Push(ctx, events)
 	if !replayed && s.growth != nil {
-		// Only logged: the message is sent.
-		if _, err := s.growth.Award(context.WithoutCancel(ctx), sender.ID, GrowthReason); err != nil {
-			s.log.Warn("messages: award growth points", "user", sender.ID, "error", err)
-		}
+		s.growth.Award(sender.ID, GrowthReason)
 	}
 	if m.FromID != sender.ID || m.ToID != recipient.ID {
 		// A replayed key of another conversation: answer with what it wrote.

@@ -53,11 +53,12 @@ type Config struct {
 	Logger *slog.Logger
 }
 
-// Growth awards members growth points (souk/app/account implements it).
+// Growth awards members growth points (souk/app/account's Awards implements it).
 type Growth interface {
-	// Award gives userID the points of reason within the day's cap and
-	// returns the points added.
-	Award(ctx context.Context, userID int64, reason string) (int64, error)
+	// Award gives userID the points of reason within the day's cap. It
+	// may write them after it returns (account.Awards batches them), and
+	// handles its own failures: the message that earned them is sent.
+	Award(userID int64, reason string)
 }
 
 // GrowthReason is the growth reason of a private message sent

@@ -16,6 +16,7 @@ import (
 	"souk/app/auth"
 	"souk/app/chat"
 	"souk/internal/mail"
+	"souk/transport/ws"
 )
 
 // The default caps of a client address's websocket connections: enough for
@@ -79,6 +80,9 @@ type Config struct {
 	// (the forwarded one with TrustProxy; an IPv6 /64 counts as one);
 	// WSMaxGuestsPerAddr bounds those not signed in yet. Zero: no limit.
 	WSMaxPerAddr, WSMaxGuestsPerAddr int
+	// WSFlushDelay is how long a busy connection's frames wait to share
+	// a write (ws.Config.FlushDelay); zero writes every frame at once.
+	WSFlushDelay time.Duration
 	// DebugAddr serves net/http/pprof on its own listener (serve only);
 	// empty: none. Bind it to loopback: profiles reveal the process.
 	DebugAddr string
@@ -125,6 +129,7 @@ func parseConfig(name string, args []string, stderr io.Writer) (Config, error) {
 		ChatMemberLimit:    chat.DefaultMemberLimit,
 		WSMaxPerAddr:       defaultWSMaxPerAddr,
 		WSMaxGuestsPerAddr: defaultWSMaxGuestsPerAddr,
+		WSFlushDelay:       ws.DefaultFlushDelay,
 	}
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -158,6 +163,7 @@ func parseConfig(name string, args []string, stderr io.Writer) (Config, error) {
 		fs.IntVar(&cfg.ChatMemberLimit, "chat-member-limit", cfg.ChatMemberLimit, "chat messages a member may send across rooms within 2 s; 0: no limit across rooms (env SOUK_CHAT_MEMBER_LIMIT)")
 		fs.IntVar(&cfg.WSMaxPerAddr, "ws-max-per-addr", cfg.WSMaxPerAddr, "websocket connections one client address may hold (with --trust-proxy the forwarded address; an IPv6 /64 is one address); 0: no limit (env SOUK_WS_MAX_PER_ADDR)")
 		fs.IntVar(&cfg.WSMaxGuestsPerAddr, "ws-max-guests-per-addr", cfg.WSMaxGuestsPerAddr, "of those, connections not signed in yet; 0: no limit (env SOUK_WS_MAX_GUESTS_PER_ADDR)")
+		fs.DurationVar(&cfg.WSFlushDelay, "ws-flush-delay", cfg.WSFlushDelay, "how long the frames of a connection written to in the last two such delays wait to share one write (an idle connection's first frame goes at once); 0: every frame at once, at most 100ms (env SOUK_WS_FLUSH_DELAY)")
 		fs.StringVar(&cfg.DebugAddr, "debug-addr", "", "serve pprof (/debug/pprof/) and /metrics on this host:port, e.g. 127.0.0.1:6060; empty: off (env SOUK_DEBUG_ADDR)")
 		fs.BoolVar(&cfg.HSTS, "hsts", false, "send Strict-Transport-Security on HTTPS responses; only for a site served over HTTPS alone (env SOUK_HSTS)")
 		fs.StringVar(&cfg.MetricsToken, "metrics-token", "", "serve /metrics on the public listener to callers sending this bearer token, at least 32 characters; empty: only on --debug-addr (env SOUK_METRICS_TOKEN)")
@@ -234,6 +240,9 @@ func (c Config) validate() error {
 	}
 	if c.WSMaxGuestsPerAddr < 0 {
 		return &configError{"ws-max-guests-per-addr", strconv.Itoa(c.WSMaxGuestsPerAddr), "want 0 (no limit) or more"}
+	}
+	if c.WSFlushDelay < 0 || c.WSFlushDelay > 100*time.Millisecond {
+		return &configError{"ws-flush-delay", c.WSFlushDelay.String(), "want 0 (no delay) to 100ms"}
 	}
 	if c.DBMaxConns < 0 || c.DBMaxConns > 1000 {
 		return &configError{"db-max-conns", strconv.Itoa(c.DBMaxConns), "want 1 to 1000, or 0 for the default"}

@@ -3,6 +3,7 @@ package main
 import (
 	"io"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 )
@@ -26,6 +27,7 @@ func TestParseConfig(t *testing.T) {
 				require.Equal(t, "info", c.LogLevel)
 				require.Equal(t, 256, c.WSMaxPerAddr)
 				require.Equal(t, 64, c.WSMaxGuestsPerAddr)
+				require.Equal(t, 10*time.Millisecond, c.WSFlushDelay)
 				require.Equal(t, 3, c.ChatMemberLimit)
 			},
 		},
@@ -62,6 +64,7 @@ func TestParseConfig(t *testing.T) {
 		{name: "negative websocket cap", args: []string{"--ws-max-per-addr", "-1"}, wantErr: `invalid value "-1" for --ws-max-per-addr (env SOUK_WS_MAX_PER_ADDR)`},
 		{name: "negative guest cap", env: map[string]string{"SOUK_WS_MAX_GUESTS_PER_ADDR": "-5"}, wantErr: `for --ws-max-guests-per-addr`},
 		{name: "negative chat limit", args: []string{"--chat-member-limit", "-1"}, wantErr: `for --chat-member-limit`},
+		{name: "long flush delay", args: []string{"--ws-flush-delay", "1s"}, wantErr: `invalid value "1s" for --ws-flush-delay (env SOUK_WS_FLUSH_DELAY): want 0 (no delay) to 100ms`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"net/http"
 	"sync"
+	"time"
 
 	"souk/actors"
 	"souk/app/action"
@@ -55,7 +56,7 @@ func (r *realtimeNode) startSockets(cfg Config, db *persistence.DB, rcfg realtim
 	}
 	r.handler = handler
 	r.gateway = ws.New(ws.Config{Handler: handler, TrustProxy: cfg.TrustProxy,
-		MaxPerAddr: cfg.WSMaxPerAddr, MaxGuestsPerAddr: cfg.WSMaxGuestsPerAddr})
+		MaxPerAddr: cfg.WSMaxPerAddr, MaxGuestsPerAddr: cfg.WSMaxGuestsPerAddr, FlushDelay: flushDelay(cfg.WSFlushDelay)})
 	gateway := r.gateway
 	r.sys.Node().OnServing(func(err error) {
 		if err != nil {
@@ -148,4 +149,13 @@ func (r *realtimeNode) stop(ctx context.Context) error {
 		err = errors.Join(err, r.sys.Stop(ctx))
 	})
 	return err
+}
+
+// flushDelay is ws.Config.FlushDelay for --ws-flush-delay, whose 0 means
+// no delay (ws's zero means its default).
+func flushDelay(d time.Duration) time.Duration {
+	if d == 0 {
+		return -1
+	}
+	return d
 }

@@ -144,6 +144,9 @@ func serve(ctx context.Context, cfg Config, stdout io.Writer) error {
 	if err != nil {
 		return fmt.Errorf("cannot listen on --http %s: %w", cfg.HTTP, err)
 	}
+	// At the open-file limit a new connection is answered 503 at once
+	// (acceptguard.go), not left waiting in the listen queue.
+	ln = guardAccept(ln)
 	defer ln.Close()
 	// Join the cluster (waiting until this node sees itself in the
 	// topology), then build every service once on it: the actions and the
@@ -176,8 +179,10 @@ func serve(ctx context.Context, cfg Config, stdout io.Writer) error {
 		return fmt.Errorf("cannot answer cluster status requests: %w", err)
 	}
 	defer stopViews()
-	// Bursts still gathering are pushed before the node stops.
+	// Bursts still gathering are pushed before the node stops, and the
+	// growth points of the last messages written.
 	defer svc.push.Close()
+	defer svc.awards.Close()
 	go svc.push.WatchOwners(ctx)
 	go svc.notifyMail.Run(ctx)
 	go svc.notify.RunInboxJanitor(ctx, inboxPruneEvery)
@@ -227,7 +232,9 @@ func serve(ctx context.Context, cfg Config, stdout io.Writer) error {
 			{Name: "souk_chat_group_commits", Help: "Transactions the room grains of this node stored chat messages in, since it started.",
 				Value: func() float64 { commits, _ := rt.sys.ChatCommits(); return float64(commits) }},
 			{Name: "souk_chat_group_committed", Help: "Chat messages those transactions stored (over souk_chat_group_commits: the mean group).",
-				Value: func() float64 { _, messages := rt.sys.ChatCommits(); return float64(messages) }}}, append(pushGauges(svc.push), notifyMailGauges(svc.notifyMail)...)...),
+				Value: func() float64 { _, messages := rt.sys.ChatCommits(); return float64(messages) }},
+			{Name: "souk_chat_transactions", Help: "Database transactions the chat messages of this node's rooms were stored in, since it started (the rooms' group commits share them).",
+				Value: func() float64 { transactions, _ := db.ChatWrites(); return float64(transactions) }}}, append(pushGauges(svc.push), notifyMailGauges(svc.notifyMail)...)...),
 		Ready: func(ctx context.Context) error {
 			if !db.Ready() {
 				return errors.New("migrations have not run")

@@ -101,6 +101,9 @@ type services struct {
 	auth     *auth.Service[account.Viewer]
 	social   *auth.Social[account.Viewer]
 	accounts *account.Service
+	// awards writes the growth points of chat and private messages behind
+	// them, batched; serve closes it before the database.
+	awards   *account.Awards
 	notify   *notify.Service
 	settings *settings.Service
 	chat     *chat.Service
@@ -162,8 +165,8 @@ var (
 	_ auth.Rights                  = account.TokenRights
 	_ media.Uploads                = (*actors.Uploads)(nil)
 	// chat and messages award growth points through account.
-	_ chat.Growth     = (*account.Service)(nil)
-	_ messages.Growth = (*account.Service)(nil)
+	_ chat.Growth     = (*account.Awards)(nil)
+	_ messages.Growth = (*account.Awards)(nil)
 	// report deletes content through chat, messages and media, and ends a
 	// banned member's sessions through auth.
 	_ report.ChatMessages   = (*chat.Service)(nil)
@@ -203,6 +206,7 @@ func newServices(d deps) *services {
 		}})
 	accounts := account.New(account.Config{DB: d.db, SocketTokens: creds, Signups: creds, Notifications: notices,
 		AvatarHosts: d.avatarHosts, Sessions: events, Avatars: mediaSvc})
+	awards := accounts.Awards()
 	wallets := newWallet(d, events)
 	comm := newCommunity(d, notices, wallets)
 	s := &services{
@@ -215,11 +219,12 @@ func newServices(d deps) *services {
 		auth:      auth.New[account.Viewer](creds, accounts),
 		social:    auth.NewSocial(d.social, d.db, d.secret, sessions, accounts),
 		accounts:  accounts,
+		awards:    awards,
 		notify:    notices,
 		settings:  settings.New(d.db, settings.WithSocialProviders(d.social.Providers())),
 		chat: chat.New(chat.Config{DB: d.db, Rooms: d.rooms, Secret: d.secret, MemberLimit: memberLimit(d.chatMemberLimit),
-			Growth: accounts}),
-		messages: messages.New(messages.Config{DB: d.db, Notify: notices, Growth: accounts}),
+			Growth: awards}),
+		messages: messages.New(messages.Config{DB: d.db, Notify: notices, Growth: awards}),
 		follow:   follow.New(follow.Config{DB: d.db, Notify: notices, Presence: d.presence()}),
 		media:    mediaSvc,
 		wallet:   wallets,

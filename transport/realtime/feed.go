@@ -21,7 +21,7 @@ type feed struct {
 	h     *Realtime
 	room  string
 	group string // unique per feed, so a closing feed never reaches a new one's members
-	ops   chan func()
+	ops   chan feedOp
 	done  chan struct{}
 
 	members int // guarded by h.mu: joins minus leaves queued so far
@@ -33,9 +33,24 @@ type feed struct {
 	// online is the room's count of members online on every node, as the
 	// room's grain last told: on load, then with each join or leave.
 	online int
+	// pending are the frames of the events taken from the queue in one
+	// go, broadcast together: each member's queue takes them under one
+	// lock (a busy room's group commits publish several at once).
+	pending [][]byte
 }
 
-const feedQueue = 4096
+// feedOp is one operation of the feed goroutine: a broadcast from the
+// room, or else fn.
+type feedOp struct {
+	b  *actors.RoomBroadcast
+	fn func()
+}
+
+const (
+	feedQueue = 4096
+	// feedBatch bounds the operations taken before a broadcast.
+	feedBatch = 64
+)
 
 // presenceWait bounds the wait for the room's count when a feed starts.
 const presenceWait = time.Second
@@ -48,14 +63,14 @@ func (h *Realtime) join(c *ws.Conn, st *connState, room string, since int64) {
 	if f == nil {
 		h.seq++
 		f = &feed{h: h, room: room, group: room + "#" + strconv.FormatUint(h.seq, 10),
-			ops: make(chan func(), feedQueue), done: make(chan struct{})}
+			ops: make(chan feedOp, feedQueue), done: make(chan struct{})}
 		h.feeds[room] = f
 		go f.run()
 	}
 	f.members++
 	h.mu.Unlock()
 	lang := st.lang
-	f.enqueue(func() { f.join(c, user, lang, since) })
+	f.enqueue(feedOp{fn: func() { f.join(c, user, lang, since) }})
 	h.sync.member(room, user, h.countMember(room, user.GetId(), +1))
 }
 
@@ -73,9 +88,9 @@ func (h *Realtime) leave(c *ws.Conn, st *connState, room string) {
 		delete(h.feeds, room)
 	}
 	h.mu.Unlock()
-	f.enqueue(func() { h.groups.Remove(f.group, c) })
+	f.enqueue(feedOp{fn: func() { h.groups.Remove(f.group, c) }})
 	if last {
-		f.enqueue(f.stop)
+		f.enqueue(feedOp{fn: f.stop})
 	}
 	if st.user != nil {
 		h.sync.member(room, chatUser(st.user.get()), h.countMember(room, st.user.ID, -1))
@@ -104,7 +119,7 @@ func (h *Realtime) countMember(room string, userID int64, delta int) int {
 	return n
 }
 
-func (f *feed) enqueue(op func()) {
+func (f *feed) enqueue(op feedOp) {
 	select {
 	case f.ops <- op:
 	case <-f.done:
@@ -115,11 +130,44 @@ func (f *feed) run() {
 	for {
 		select {
 		case op := <-f.ops:
-			op()
+			f.do(op)
 		case <-f.done:
 			return
 		}
+		// What queued meanwhile goes out in the same broadcast.
+	more:
+		for range feedBatch - 1 {
+			select {
+			case op := <-f.ops:
+				f.do(op)
+			default:
+				break more
+			}
+		}
+		f.flush()
 	}
+}
+
+// do runs op. A broadcast's frame joins pending; any other operation
+// (a join, a leave, the stop) first sends what is pending, so that a
+// joiner gets nothing at or below the lastSeq it is told.
+func (f *feed) do(op feedOp) {
+	if op.b != nil {
+		f.receive(op.b)
+		return
+	}
+	f.flush()
+	op.fn()
+}
+
+// flush broadcasts the pending frames, in order.
+func (f *feed) flush() {
+	if len(f.pending) == 0 {
+		return
+	}
+	f.h.groups.BroadcastMany(f.group, f.pending)
+	clear(f.pending)
+	f.pending = f.pending[:0]
 }
 
 // stop unsubscribes and ends the goroutine; queued operations are dropped
@@ -139,7 +187,7 @@ func (f *feed) load() bool {
 	}
 	if f.unsub == nil {
 		unsub, err := f.h.cfg.Rooms.Subscribe(f.room, func(b *actors.RoomBroadcast) {
-			f.enqueue(func() { f.receive(b) })
+			f.enqueue(feedOp{b: b})
 		})
 		if err != nil {
 			f.h.log.Warn("realtime: subscribe to room", "room", f.room, "error", err)
@@ -231,7 +279,7 @@ func (f *feed) receive(b *actors.RoomBroadcast) {
 		frame, err := ws.Encode(action, Presence{Action: p.GetKind(), Room: f.room, Online: int(p.GetOnline()),
 			LastSeq: p.GetLastSeq(), User: newUser(p.GetUser())})
 		if err == nil {
-			f.h.groups.Broadcast(f.group, frame)
+			f.pending = append(f.pending, frame)
 		}
 	}
 }
@@ -249,7 +297,7 @@ func (f *feed) event(ev *actors.ChatEvent) {
 		}
 	}
 	if frame := f.encode(ev); frame != nil {
-		f.h.groups.Broadcast(f.group, frame)
+		f.pending = append(f.pending, frame)
 	}
 	f.lastSeq = seq
 }
@@ -269,7 +317,7 @@ func (f *feed) fillGap(seq int64) {
 				return
 			}
 			if frame := f.encode(ev); frame != nil {
-				f.h.groups.Broadcast(f.group, frame)
+				f.pending = append(f.pending, frame)
 			}
 			f.lastSeq = ev.GetSeq()
 		}

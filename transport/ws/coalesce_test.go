@@ -56,3 +56,38 @@ func TestIdleConnectionFrameIsWrittenAtOnce(t *testing.T) {
 		assert.Contains(t, string(p), `"action":"echo"`, "delay %s", delay)
 	}
 }
+
+// A busy connection keeps its queue between flushes (up to keepQueueCap
+// frames), so its next frames append without growing a new slice; a
+// burst larger than that is not kept, nor a slice a quieter flush hardly
+// used.
+func TestBusyConnectionReusesItsQueue(t *testing.T) {
+	t.Parallel()
+	s := newTestServer(t, Config{FlushDelay: 200 * time.Millisecond})
+	c := s.dial(t)
+	c.send("join", map[string]string{"room": "r"})
+	require.Equal(t, "join_success", c.frame().Action)
+	conn := s.h.lastConn()
+	burst := func(n int) int {
+		for i := range n {
+			frame, err := Encode("n", strconv.Itoa(i))
+			require.NoError(t, err)
+			s.h.groups.Broadcast("r", frame)
+		}
+		for range n {
+			c.frame()
+		}
+		var kept int
+		waitFor(t, "the flusher ends", 5*time.Second, func() bool {
+			conn.mu.Lock()
+			defer conn.mu.Unlock()
+			kept = cap(conn.queue)
+			return !conn.flushing
+		})
+		return kept
+	}
+	assert.GreaterOrEqual(t, burst(12), 12, "the batch's slice is the next queue")
+	assert.GreaterOrEqual(t, burst(100), 100)
+	assert.Zero(t, burst(3), "a batch using less than a quarter of its slice sheds it")
+	assert.Zero(t, burst(3*keepQueueCap), "a burst past keepQueueCap frees its slice")
+}

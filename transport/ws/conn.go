@@ -52,7 +52,7 @@ type Conn struct {
 
 	mu         sync.Mutex
 	queue      []outFrame // guarded by mu; frames waiting for the flusher
-	spare      []outFrame // guarded by mu; the flusher's last batch, reused
+	spare      []outFrame // guarded by mu; the other slice: the batch being written, or kept for the next flusher
 	queued     int        // guarded by mu; bytes in queue
 	flushing   bool       // guarded by mu; a flusher goroutine runs
 	closing    bool       // guarded by mu; a close frame is queued, Send refuses
@@ -62,6 +62,8 @@ type Conn struct {
 	closeAt    int64      // guarded by mu; when to stop waiting for the close handshake
 	lastPing   int64      // guarded by mu
 	lastFlush  int64      // guarded by mu; when the flusher last wrote
+
+	writeDeadline int64 // the socket's write deadline (unix nanos); owned by the running flusher
 
 	stateMu sync.Mutex
 	state   map[any]any // guarded by stateMu
@@ -190,17 +192,13 @@ func (c *Conn) Get(key any) any {
 // false when the connection is closing, or when the queue overflows: the
 // connection is then closed with 1008 "slow consumer".
 func (c *Conn) Send(frame []byte) bool {
-	cfg := &c.gw.cfg
 	c.mu.Lock()
 	if c.closing {
 		c.mu.Unlock()
 		return false
 	}
-	if len(c.queue) >= cfg.QueueFrames || c.queued+len(frame) > cfg.QueueBytes {
-		c.startCloseLocked(ClosePolicy, ReasonSlowConsumer, true)
-		c.mu.Unlock()
-		c.gw.stats.slow.Add(1)
-		c.armCloseTimer()
+	if !c.roomLocked(1, len(frame)) {
+		c.slowLocked()
 		return false
 	}
 	c.queue = append(c.queue, outFrame{data: frame, op: gws.OpText})
@@ -208,6 +206,47 @@ func (c *Conn) Send(frame []byte) bool {
 	c.startFlushLocked()
 	c.mu.Unlock()
 	return true
+}
+
+// SendMany is Send of every frame, in order, under one lock: all are
+// queued, or, when they overflow the queue, none and the connection is
+// closed as a slow consumer.
+func (c *Conn) SendMany(frames [][]byte) bool {
+	size := 0
+	for _, f := range frames {
+		size += len(f)
+	}
+	c.mu.Lock()
+	if c.closing {
+		c.mu.Unlock()
+		return false
+	}
+	if !c.roomLocked(len(frames), size) {
+		c.slowLocked()
+		return false
+	}
+	for _, f := range frames {
+		c.queue = append(c.queue, outFrame{data: f, op: gws.OpText})
+	}
+	c.queued += size
+	c.startFlushLocked()
+	c.mu.Unlock()
+	return true
+}
+
+// roomLocked reports whether the queue takes n more frames of size bytes
+// in all. c.mu must be held.
+func (c *Conn) roomLocked(n, size int) bool {
+	cfg := &c.gw.cfg
+	return len(c.queue)+n <= cfg.QueueFrames && c.queued+size <= cfg.QueueBytes
+}
+
+// slowLocked closes a connection whose queue overflowed, and unlocks c.mu.
+func (c *Conn) slowLocked() {
+	c.startCloseLocked(ClosePolicy, ReasonSlowConsumer, true)
+	c.mu.Unlock()
+	c.gw.stats.slow.Add(1)
+	c.armCloseTimer()
 }
 
 // SendJSON encodes a frame and sends it; see Send. It returns false when the

@@ -111,6 +111,21 @@ func (g *Groups) RemoveAll(c *Conn) (emptied []string) {
 // group and returns how many accepted it. It never blocks on a connection:
 // a member whose queue is full is closed as a slow consumer.
 func (g *Groups) Broadcast(group string, frame []byte) int {
+	return g.each(group, func(c *Conn) bool { return c.Send(frame) })
+}
+
+// BroadcastMany sends frames, in order, to every member of group, each
+// member's under one lock (see Conn.SendMany), and returns how many
+// accepted them.
+func (g *Groups) BroadcastMany(group string, frames [][]byte) int {
+	if len(frames) == 1 {
+		return g.Broadcast(group, frames[0])
+	}
+	return g.each(group, func(c *Conn) bool { return c.SendMany(frames) })
+}
+
+// each calls send for every member of group and counts its true answers.
+func (g *Groups) each(group string, send func(*Conn) bool) int {
 	g.mu.RLock()
 	defer g.mu.RUnlock()
 	gr := g.groups[group]
@@ -119,7 +134,7 @@ func (g *Groups) Broadcast(group string, frame []byte) int {
 	}
 	n := 0
 	for _, c := range gr.members {
-		if c.Send(frame) {
+		if send(c) {
 			n++
 		}
 	}

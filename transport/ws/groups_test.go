@@ -2,7 +2,11 @@ package ws
 
 import (
 	"slices"
+	"strconv"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 func TestGroupsFirstAndLast(t *testing.T) {
@@ -92,4 +96,41 @@ func TestGroupsRemoveAll(t *testing.T) {
 	if !g.Remove("shared", b) {
 		t.Fatal("the last member's removal was not last")
 	}
+}
+
+// BroadcastMany delivers its frames in order to every member; frames that
+// would overflow a member's queue are not queued at all, and the member is
+// closed as a slow consumer.
+func TestGroupsBroadcastMany(t *testing.T) {
+	t.Parallel()
+	s := newTestServer(t, Config{QueueFrames: 4})
+	a, b := s.dial(t), s.dial(t)
+	for _, c := range []*client{a, b} {
+		c.send("join", map[string]string{"room": "r"})
+		require.Equal(t, "join_success", c.frame().Action)
+	}
+	frames := func(from, n int) [][]byte {
+		var out [][]byte
+		for i := from; i < from+n; i++ {
+			f, err := Encode("n", strconv.Itoa(i))
+			require.NoError(t, err)
+			out = append(out, f)
+		}
+		return out
+	}
+	for round := range 3 {
+		assert.Equal(t, 2, s.h.groups.BroadcastMany("r", frames(round*3, 3)))
+		for _, c := range []*client{a, b} {
+			for i := round * 3; i < round*3+3; i++ {
+				assert.Equal(t, `"`+strconv.Itoa(i)+`"`, string(c.frame().Data))
+			}
+		}
+	}
+	assert.Equal(t, 0, s.h.groups.BroadcastMany("r", frames(9, 5)), "5 frames overflow a queue of 4")
+	for _, c := range []*client{a, b} {
+		ce := c.closed()
+		assert.Equal(t, ClosePolicy, ce.code)
+		assert.Equal(t, ReasonSlowConsumer, ce.reason)
+	}
+	assert.EqualValues(t, 2, s.gw.Stats().SlowConsumers)
 }
