@@ -96,6 +96,22 @@ func TestChatSmoke(t *testing.T) {
 	assert.Empty(t, rep.Phases, "no node moves in chat")
 }
 
+// TestChatClusterSmoke: chat on an own cluster of two nodes spreads the
+// connections over both; every room's messages reach its members on
+// either node.
+func TestChatClusterSmoke(t *testing.T) {
+	t.Parallel()
+	rep, _ := smoke(t, "chat", "--nodes", "2", "--rooms", "2", "--members", "6", "--ramp", "0", "--duration", "3s", "--settle", "500ms")
+	assert.Equal(t, "500ms", rep.Params["settle"])
+	assert.Len(t, rep.Targets, 2, "two own nodes")
+	assert.Len(t, rep.Server, 2, "both nodes' figures")
+	require.NotNil(t, rep.Lost)
+	assert.Zero(t, *rep.Lost, "nothing lost")
+	assert.Zero(t, *rep.Duplicated, "nothing duplicated")
+	assert.Zero(t, rep.Errors, rep.ErrorsByKind)
+	assert.Positive(t, rep.DeliveriesPerS)
+}
+
 // TestChatFindMaxSmoke: the capacity search raises the rate step by step;
 // with a target every step holds, it stops at the send limit and says so.
 func TestChatFindMaxSmoke(t *testing.T) {
@@ -184,6 +200,8 @@ func TestOptionsRefuseBadValues(t *testing.T) {
 		{"connect", "--target", "http://127.0.0.1:1", "--users-file", "f", "--debug-addr", "a:1,b:2"},
 		{"http", "--target", "http://127.0.0.1:1"}, // the default mix signs in
 		{"http", "--find-max"},
+		{"http", "--settle", "1s"},
+		{"chat", "--settle", "-1s"},
 		{"chat", "--p99", "50ms"},
 		{"chat", "--find-max", "--p99", "0s"},
 		{"chat", "--find-max", "--members", "10", "--rate", "5"},

@@ -104,23 +104,35 @@ func (room *chatRoom) acked() []int64 {
 	return room.sent
 }
 
-// join sends join_room; lastSeq < 0 joins live.
+// join sends join_room for each room of cl's socket; lastSeq < 0 joins
+// live (a reopened socket, in scale, carries one room).
 func (cr *chatRun) join(cl *client, lastSeq int64) {
-	m := cr.members[cl.idx]
-	data := map[string]any{"room": m.room.name}
-	if lastSeq >= 0 {
-		data["lastSeq"] = lastSeq
+	c := cl.conn.Load()
+	if c == nil {
+		return
 	}
-	if c := cl.conn.Load(); c != nil {
+	for _, m := range cr.membersOf(cl) {
+		data := map[string]any{"room": m.room.name}
+		if lastSeq >= 0 {
+			data["lastSeq"] = lastSeq
+		}
 		if err := c.sendText(appendFrame(nil, "join_room", data)); err != nil {
 			cr.sendErrors.Add(1)
 		}
 	}
 }
 
-// handle is a member's frame handler, on the shard reading its socket.
-func (cr *chatRun) handle(m *member) func(*client, *wsConn, []byte, []byte) {
+// handle is the frame handler of a socket carrying the members (room
+// pairs) ms, on the shard reading it: a room's frames go to its pair.
+func (cr *chatRun) handle(ms ...*member) func(*client, *wsConn, []byte, []byte) {
+	one := ms[0]
 	return func(cl *client, c *wsConn, action, payload []byte) {
+		m := one
+		if len(ms) > 1 && (bytes.Equal(action, chatAction) || bytes.Equal(action, joinAction)) {
+			if m = roomOf(ms, payload); m == nil {
+				return // a room this socket did not join
+			}
+		}
 		switch {
 		case bytes.Equal(action, chatAction):
 			seq, ok := intField(payload, keySeq)
@@ -173,9 +185,10 @@ func (cr *chatRun) handle(m *member) func(*client, *wsConn, []byte, []byte) {
 				return // a resend's second answer
 			}
 			cr.acks.record(p.at, time.Now())
-			m.room.mu.Lock()
-			m.room.sent = append(m.room.sent, seq)
-			m.room.mu.Unlock()
+			room := p.m.room // the pair that sent it: by clientId
+			room.mu.Lock()
+			room.sent = append(room.sent, seq)
+			room.mu.Unlock()
 			cr.acked.Add(1)
 		case bytes.Equal(action, errorAction):
 			if !bytes.Contains(payload, []byte(`"action":"chat_room"`)) {

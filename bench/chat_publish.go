@@ -75,6 +75,9 @@ func (cr *chatRun) publish(ctx context.Context, publishers int, rate float64, si
 			break
 		}
 		j := int(k % int64(publishers))
+		if cr.sendOrder != nil {
+			j = cr.sendOrder[j]
+		}
 		m := cr.members[j]
 		cl := m.client.Load()
 		c := cl.conn.Load()

@@ -131,7 +131,17 @@ func (op *opener) dial(ctx context.Context, cl *client) error {
 // flight, and waits (bounded) for their connect answers. It returns how
 // long opening took, to the last answer.
 func (op *opener) openAll(ctx context.Context, clients []*client, ramp time.Duration) time.Duration {
-	op.start = time.Now()
+	return op.openEvenly(ctx, clients, time.Now(), func(i int) time.Duration {
+		return time.Duration(int64(ramp) * int64(i) / int64(len(clients)))
+	})
+}
+
+// openEvenly opens clients[i] at start + due(i) (a connect worker opens
+// its share of a ramp spread over several processes), with at most 256
+// dials in flight, and waits (bounded) for their connect answers. It
+// returns how long opening took from start, to the last answer.
+func (op *opener) openEvenly(ctx context.Context, clients []*client, start time.Time, due func(i int) time.Duration) time.Duration {
+	op.start = start
 	work := make(chan *client)
 	var wg sync.WaitGroup
 	for range min(len(clients), 256) {
@@ -147,8 +157,7 @@ func (op *opener) openAll(ctx context.Context, clients []*client, ramp time.Dura
 		}()
 	}
 	for i, cl := range clients {
-		due := op.start.Add(time.Duration(int64(ramp) * int64(i) / int64(len(clients))))
-		if !sleepCtx(ctx, time.Until(due)) {
+		if !sleepCtx(ctx, time.Until(op.start.Add(due(i)))) {
 			break
 		}
 		work <- cl

@@ -77,6 +77,17 @@ type Options struct {
 	FindMax bool
 	FindP99 time.Duration
 
+	// Settle: chat and scale wait this long after every member joined
+	// before sending (the server finishes registering the joins).
+	Settle time.Duration
+
+	// RoomsPerConn: chat members join this many rooms over one connection
+	// each (chat_rooms.go); 1: a connection a room and member.
+	RoomsPerConn int
+	// Procs: connect opens its websockets in this many worker processes
+	// (one process holds at most its open-file limit of sockets).
+	Procs int
+
 	// halfRate marks the profile's chat run at half the maximum rate, whose
 	// p99 is held against the latency target.
 	halfRate bool
@@ -113,6 +124,10 @@ Flags:
 
 // Main runs souk bench with args (the scenario first).
 func Main(ctx context.Context, args []string, env Env) error {
+	if len(args) > 0 && args[0] == connectWorker {
+		// A worker of connect --procs: its orders come on standard input.
+		return runConnectWorker(ctx, os.Stdin, env.Stdout)
+	}
 	if len(args) == 0 || strings.HasPrefix(args[0], "-") {
 		if len(args) > 0 && (args[0] == "-h" || args[0] == "--help") {
 			o := &Options{}
@@ -195,9 +210,10 @@ func (o *Options) flags(name string, out io.Writer) *flag.FlagSet {
 	fs.IntVar(&o.Rooms, "rooms", 1, "chat, scale: rooms")
 	fs.IntVar(&o.Members, "members", 1000, "chat, scale: members (one connection each) per room")
 	fs.IntVar(&o.Publishers, "publishers", 0, "chat, scale: members that send, spread over the rooms; 0: every member")
+	fs.IntVar(&o.RoomsPerConn, "rooms-per-conn", 1, "chat: rooms each connection (one bench member) joins; --rooms × --members pairs over ⌈rooms × members ÷ this⌉ connections, every room with --members distinct members")
 	fs.Float64Var(&o.Rate, "rate", 0, "chat, scale, pm: messages/s in all; http: requests/s; 0: the most the server's limits allow (chat: one message per member every 2.5 s), or as fast as possible (http)")
 	fs.IntVar(&o.Size, "size", 128, "chat, scale, pm: message bytes (UTF-8, at most 120 characters)")
-	fs.IntVar(&o.Nodes, "nodes", 2, "scale: nodes before one is added; pm: nodes its own cluster has (each member's connections go to different ones); wallet, upload, scale with --kill-node or --rolling-restart: its own cluster's nodes, 3 unless set")
+	fs.IntVar(&o.Nodes, "nodes", 2, "scale: nodes before one is added; pm: nodes its own cluster has (each member's connections go to different ones); chat: nodes its own cluster has (1 unless set; connections round robin); wallet, upload, scale with --kill-node or --rolling-restart: its own cluster's nodes, 3 unless set")
 	fs.DurationVar(&o.AddAt, "add-at", 0, "scale: when the node is added (or killed, or the rolling restart begins); wallet: when --kill-node kills one; default a third of --duration")
 	fs.BoolVar(&o.StopNode, "stop-node", false, "scale: also stop the first node at two thirds of --duration (its clients resume on the others)")
 	fs.BoolVar(&o.KillNode, "kill-node", false, "wallet: SIGKILL the last node at --add-at (own nodes; their calls go on at the others); upload: SIGKILL the node holding the most upload jobs once a third of the bytes are in; scale: SIGKILL the node hosting the most rooms at --add-at instead of adding one")
@@ -210,7 +226,9 @@ func (o *Options) flags(name string, out io.Writer) *flag.FlagSet {
 	fs.IntVar(&o.Files, "files", 4, "upload: files each member uploads, one after another")
 	fs.Float64Var(&o.FileMB, "file-mb", 8, "upload: size of each file, MB (MiB)")
 	fs.BoolVar(&o.FindMax, "find-max", false, "chat: capacity search: runs of --duration each at a rising --rate (from --rate, default an eighth of the send limit, ×1.5 a step, then two bisections) until p99 passes --p99 or a message is lost; reports the highest rate that held")
+	fs.DurationVar(&o.Settle, "settle", 0, "chat, scale: wait this long after every member joined before sending, so that the server has registered the joins (a join is answered before the room's grain counts it)")
 	fs.DurationVar(&o.FindP99, "p99", 100*time.Millisecond, "chat --find-max: the p99 delivery latency a step must stay within")
+	fs.IntVar(&o.Procs, "procs", 1, "connect: open the websockets in this many worker processes of this binary (a process holds at most its open-file limit of sockets); the figures are merged")
 	fs.StringVar(&o.Mix, "mix", "settings:1,page:1,viewer:1,history:1", "http: actions and their weights")
 	return fs
 }
@@ -267,11 +285,17 @@ func (o *Options) validate(fs *flag.FlagSet) error {
 	if !set["nodes"] && (o.Scenario == "wallet" || o.Scenario == "upload") {
 		o.Nodes = 3
 	}
+	if !set["nodes"] && o.Scenario == "chat" {
+		o.Nodes = 1
+	}
 	if !set["nodes"] && o.Scenario == "scale" && (o.KillNode || o.RollingRestart) {
 		o.Nodes = 3
 	}
 	if o.KillNode && ((o.Scenario != "wallet" && o.Scenario != "upload" && o.Scenario != "scale") || len(o.Targets) > 0 || o.Nodes < 2) {
 		return errors.New("--kill-node: wallet, upload or scale on nodes of its own (no --target), at least 2 --nodes")
+	}
+	if err := o.validateRoomsPerConn(); err != nil {
+		return err
 	}
 	if err := o.validateFailover(set); err != nil {
 		return err
@@ -283,6 +307,10 @@ func (o *Options) validate(fs *flag.FlagSet) error {
 		o.AddAt = o.Duration / 3
 	}
 	switch {
+	case o.Procs < 1 || o.Procs > 64 || (o.Procs > 1 && o.Scenario != "connect"):
+		return fmt.Errorf("--procs %d: connect only, 1 to 64", o.Procs)
+	case o.Settle < 0 || o.Settle > 10*time.Minute || (o.Settle > 0 && o.Scenario != "chat" && o.Scenario != "scale"):
+		return fmt.Errorf("--settle %s: chat or scale, 0 to 10m", o.Settle)
 	case o.FindMax && o.Scenario != "chat":
 		return errors.New("--find-max: chat only")
 	case set["p99"] && !o.FindMax:
@@ -344,6 +372,9 @@ func (o *Options) usersNeeded() int {
 	case "connect":
 		return o.Conns
 	case "chat", "scale":
+		if o.roomsPerConn() > 1 {
+			return o.chatConns() // a member a connection
+		}
 		return o.Members
 	case "pm", "wallet", "upload":
 		return o.Users
@@ -358,7 +389,8 @@ func runOne(ctx context.Context, o *Options, env Env) (*Report, error) {
 	r := &runner{o: o, env: env, debug: map[string]string{}}
 	if len(o.Targets) == 0 {
 		nodes := 1
-		multi := o.Scenario == "scale" || o.Scenario == "pm" || o.Scenario == "wallet" || o.Scenario == "upload"
+		multi := o.Scenario == "scale" || o.Scenario == "pm" || o.Scenario == "wallet" || o.Scenario == "upload" ||
+			(o.Scenario == "chat" && o.Nodes > 1)
 		if multi {
 			nodes = o.Nodes
 		}

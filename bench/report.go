@@ -107,6 +107,12 @@ type ServerFigures struct {
 	// Collected says whether the heap was read after a forced collection
 	// (through the node's pprof listener): otherwise it includes garbage.
 	Collected bool `json:"gc_before_read"`
+	// FDsIdle and FDsHeld are an own node's open descriptors before
+	// the connect scenario opened its sockets and while it held them,
+	// FDLimit its open-file limit (from /proc; 0 with --target).
+	FDsIdle int `json:"fds_idle,omitempty"`
+	FDsHeld int `json:"fds_held,omitempty"`
+	FDLimit int `json:"fd_limit,omitempty"`
 }
 
 // ClientFigures are the load generator's own costs: when CoresBusy nears

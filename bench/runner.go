@@ -19,6 +19,9 @@ type runner struct {
 
 	cpuUsed time.Duration // the client's CPU over the measured run
 	wall    time.Duration
+	// extraCPU, when set, is the CPU the client's other processes (connect
+	// --procs workers) used so far; it counts as the client's.
+	extraCPU func() time.Duration
 
 	mu       sync.Mutex
 	cpuCores []float64 // guarded by mu: client cores busy, per second of the run
@@ -58,12 +61,18 @@ func (r *runner) nodeOf(url string) int {
 // second it prints status() and records the client's CPU use. It returns
 // when the ticker stops.
 func (r *runner) measure(ctx context.Context, start time.Time, stop <-chan struct{}, status func() string) {
-	cpu0 := cpuTime()
+	clientCPU := func() time.Duration {
+		if r.extraCPU != nil {
+			return cpuTime() + r.extraCPU()
+		}
+		return cpuTime()
+	}
+	cpu0 := clientCPU()
 	last, lastCPU := start, cpu0
 	t := time.NewTicker(time.Second)
 	defer t.Stop()
 	defer func() {
-		r.cpuUsed = cpuTime() - cpu0
+		r.cpuUsed = clientCPU() - cpu0
 		r.wall = time.Since(start)
 	}()
 	for {
@@ -73,7 +82,7 @@ func (r *runner) measure(ctx context.Context, start time.Time, stop <-chan struc
 		case <-stop:
 			return
 		case now := <-t.C:
-			cpu := cpuTime()
+			cpu := clientCPU()
 			cores := (cpu - lastCPU).Seconds() / now.Sub(last).Seconds()
 			last, lastCPU = now, cpu
 			r.mu.Lock()

@@ -60,6 +60,10 @@ func wsURL(target string) (string, error) {
 // be set before the first frame can arrive, so it is passed here.
 func (p *pool) dialWS(ctx context.Context, wsAddr string, tag any, onText func(*wsConn, []byte)) (*wsConn, error) {
 	d := gws.Dialer{Timeout: 10 * time.Second}
+	if len(p.sources) > 0 {
+		src := p.sources[int(p.nextSource.Add(1))%len(p.sources)]
+		d.NetDial = (&net.Dialer{LocalAddr: &net.TCPAddr{IP: src}}).DialContext
+	}
 	nc, br, _, err := d.Dial(ctx, wsAddr)
 	if err != nil {
 		return nil, err
@@ -110,6 +114,12 @@ type pool struct {
 	closedByPeer atomic.Int64
 	// onPeerClose, when set, is called on the shard goroutine for each.
 	onPeerClose func(c *wsConn)
+	// sources, when set, are the local addresses dials come from, in
+	// turn (loopback targets: 127.0.0.2…, so that many sockets, and the
+	// TIME_WAIT a closed run leaves, do not exhaust one address pair's
+	// ephemeral ports).
+	sources    []net.IP
+	nextSource atomic.Uint32
 	// stopped is set once the shards are gone: their epoll descriptors are
 	// closed (and their numbers may be reused), so nothing may touch them.
 	stopped  atomic.Bool
