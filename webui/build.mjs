@@ -12,6 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { writeAppFiles } from './pwa.mjs';
+import { reactI18nextParts } from './src/i18n/reactI18nextParts.mjs';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -59,6 +60,7 @@ async function bundleScripts() {
     jsx: 'automatic',
     legalComments: 'none',
     define: { 'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development') },
+    plugins: [reactI18nextParts],
     logLevel: 'warning',
   });
 }

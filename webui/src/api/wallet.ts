@@ -26,3 +26,6 @@ export function newIdemKey(prefix: string): string {
       : `${Date.now().toString(36)}${Math.random().toString(36).slice(2)}`;
   return `${prefix}:${random}`.slice(0, 100);
 }
+
+/** SPEC §4 and §9: the payment QR dialog counts down 300 s from each opening, then shows expired. */
+export const QR_COUNTDOWN_SECONDS = 300;

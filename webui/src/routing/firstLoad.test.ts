@@ -1,5 +1,7 @@
 // @vitest-environment node
 import { build } from 'esbuild';
+import { reactI18nextParts } from '../i18n/reactI18nextParts.mjs';
+import { LAZY_STORE_MODULES } from '../stores/lazyStores';
 
 /** The repository's folder (this file is webui/src/routing/firstLoad.test.ts). */
 const root = decodeURIComponent(new URL('../../../', import.meta.url).pathname);
@@ -19,6 +21,8 @@ async function firstLoadInputs() {
     jsx: 'automatic',
     logLevel: 'silent',
     define: { 'process.env.NODE_ENV': '"production"' },
+    // As webui/build.mjs bundles it.
+    plugins: [reactI18nextParts],
   });
   const outputs = metafile.outputs;
   const entry = Object.keys(outputs).find((file) => outputs[file].entryPoint?.endsWith('src/main.tsx') && file.endsWith('.js'))!;
@@ -44,5 +48,35 @@ describe('the first load', () => {
     expect(throughIndex).toEqual([]);
     expect([...inputs].filter((input) => input.includes('@radix-ui/'))).toEqual([]);
     expect([...inputs].some((input) => input.includes('lucide-react/dist/esm/icons/'))).toBe(true);
+  }, 60_000);
+
+  it('builds none of the stores only later screens read, and takes no Trans (nor its HTML parser)', async () => {
+    const { inputs, graph } = await firstLoadInputs();
+    // The lazy stores' modules (stores/lazyStores.ts): every name listed there, and only those.
+    const lazyFiles: Record<keyof typeof LAZY_STORE_MODULES, string> = {
+      loginBox: 'LoginBoxStore',
+      topUp: 'TopUpStore',
+      ledger: 'LedgerStore',
+      memberships: 'MembershipsStore',
+      growth: 'GrowthStore',
+      reports: 'ReportsStore',
+      reportDialog: 'ReportDialogStore',
+      drafts: 'DraftsStore',
+      media: 'MediaStore',
+      uploads: 'UploadStore',
+      chat: 'ChatStore',
+      messages: 'MessagesStore',
+      conversations: 'ConversationsStore',
+      addresses: 'account/AddressesStore',
+      coupons: 'account/CouponsStore',
+      tickets: 'account/TicketsStore',
+      checkout: 'shop/CheckoutStore',
+      orders: 'shop/OrdersStore',
+    };
+    expect(Object.keys(lazyFiles).sort()).toEqual(Object.keys(LAZY_STORE_MODULES).sort());
+    const files = Object.values(lazyFiles).map((name) => `webui/src/stores/${name}.ts`);
+    expect(files.filter((file) => !graph[file])).toEqual([]);
+    expect(files.filter((file) => inputs.has(file))).toEqual([]);
+    expect([...inputs].filter((input) => /react-i18next\/dist\/es\/(Trans|TransWithoutContext)\.js|html-parse-stringify/.test(input))).toEqual([]);
   }, 60_000);
 });

@@ -13,6 +13,7 @@ import { PaymentSuccessDialog } from '../components/Shop/PaymentSuccessDialog';
 import { PendingOrderNotice } from '../components/Shop/PendingOrderNotice';
 import { PaymentQrDialog } from '../components/Wallet/PaymentQrDialog';
 import { useStores } from '../stores/StoresContext';
+import '../stores/shop/CheckoutStore'; // builds root's store on first use (stores/lazyStores.ts)
 
 /**
  * /cart: the lines with their quantities within stock and problems, the totals in the chosen

@@ -11,6 +11,7 @@ import { ConversationView } from '../components/Messages/ConversationView';
 import { LockOverlay } from '../components/Messages/LockOverlay';
 import { useDocumentTitle } from '../routing/useDocumentTitle';
 import { useStores } from '../stores/StoresContext';
+import '../stores/MessagesStore'; // builds root's store on first use (stores/lazyStores.ts)
 
 /**
  * /messages and /messages/:slug (a push's link): the private messages as a page, the conversation

@@ -146,7 +146,7 @@ export class AuthStore {
    */
   requireLogin(): boolean {
     if (this.isLoggedIn) return true;
-    this.root.loginBox.open('login');
+    this.root.openLogin();
     return false;
   }
 
@@ -195,7 +195,7 @@ export class AuthStore {
     removeCookie(AUTH_EXPIRY_COOKIE);
     this.forget();
     void this.root.pages.refresh();
-    this.root.loginBox.open('login');
+    this.root.openLogin();
   }
 
   private forget() {

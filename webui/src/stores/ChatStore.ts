@@ -15,6 +15,7 @@ import {
 import { localize } from '../models/settings';
 import type { RootStore } from './RootStore';
 import { PagedStore, type Page, type PageDirection } from './base/PagedStore';
+import { registerStore } from './lazyStores';
 
 /** The refusal of a send from a member muted in the room (admin.chatMute). */
 const MUTED_CODE = 'chat.error.muted';
@@ -406,3 +407,5 @@ export class ChatStore extends PagedStore<ChatMessage, RealtimeChatMessage> {
     this.lastSeq = 0;
   }
 }
+
+registerStore('chat', (root) => new ChatStore(root));

@@ -167,7 +167,8 @@ export class ContentStore {
     runInAction(() => this.unlocking.delete(key));
     const { payment, qr } = reply?.gqUnlock ?? {};
     if (!payment || !qr) return false;
-    this.root.topUp.present(payment, qr, () => {
+    const topUp = await this.root.load('topUp');
+    topUp.present(payment, qr, () => {
       this.unlocked(key);
       onUnlocked();
     });

@@ -4,6 +4,7 @@ import { Conversation } from '../models/Conversation';
 import { RECENTS_PAGE_SIZE, type PrivateMessage } from '../models/PrivateMessage';
 import type { RootStore } from './RootStore';
 import { PagedStore, type Page, type PageDirection } from './base/PagedStore';
+import { registerStore } from './lazyStores';
 
 /** One entry of the recents list: the member, the newest message and how many are unread. */
 interface RecentData {
@@ -108,7 +109,7 @@ export class ConversationsStore extends PagedStore<Conversation, RecentData> {
     const conversation = this.data.get(unread.userId);
     if (!conversation) return;
     conversation.setUnread(unread.unread);
-    if (unread.unread === 0) this.root.messages.markReceivedRead(unread.userId);
+    if (unread.unread === 0) this.root.peek('messages')?.markReceivedRead(unread.userId);
   }
 
   /**
@@ -128,9 +129,11 @@ export class ConversationsStore extends PagedStore<Conversation, RecentData> {
   override reload() {
     const wasLoaded = this.isLoaded;
     for (const conversation of this.data.values()) {
-      if (conversation.peerId !== this.root.messages.activePeerId) conversation.setLastMessage(null);
+      if (conversation.peerId !== this.root.peek('messages')?.activePeerId) conversation.setLastMessage(null);
     }
     this.resetPaging();
     if (wasLoaded) void this.loadLatest();
   }
 }
+
+registerStore('conversations', (root) => new ConversationsStore(root));

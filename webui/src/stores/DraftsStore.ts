@@ -1,6 +1,7 @@
 import { makeAutoObservable, reaction, toJS } from 'mobx';
 import { readStorage, removeStorage, writeStorage } from '../platform/storage';
 import type { RootStore } from './RootStore';
+import { registerStore } from './lazyStores';
 
 /** What the create page writes: a topic of each type, or an article (admins). */
 export const DRAFT_KINDS = ['normal', 'bounty', 'vote', 'article'] as const;
@@ -268,3 +269,5 @@ export class DraftsStore {
     if (this.userId && event.key === draftsKey(this.userId)) this.drafts = this.read();
   };
 }
+
+registerStore('drafts', (root) => new DraftsStore(root));

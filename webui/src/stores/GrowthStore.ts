@@ -1,6 +1,7 @@
 import { makeAutoObservable, reaction, runInAction } from 'mobx';
 import type { GrowthData } from '../api/wallet';
 import type { RootStore } from './RootStore';
+import { registerStore } from './lazyStores';
 
 /** How a member earns growth points (contract §3 Growth), in the order the tips list them. */
 export const GROWTH_REASONS = ['signIn', 'chat', 'message', 'topic', 'answer', 'like'] as const;
@@ -68,3 +69,5 @@ export class GrowthStore {
     return true;
   }
 }
+
+registerStore('growth', (root) => new GrowthStore(root));

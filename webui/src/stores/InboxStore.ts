@@ -106,14 +106,15 @@ export class InboxStore {
   private receiveMessage(event: RealtimeEvents['private_message']) {
     if (!this.accept(event.seq)) return;
     this.applyCounts(event.unread, event.seq);
-    this.root.conversations.receiveMessage(event);
-    this.root.messages.receiveMessage(event);
+    // The conversations and messages stores load with the screens that show them: until then they hold nothing to update.
+    this.root.peek('conversations')?.receiveMessage(event);
+    this.root.peek('messages')?.receiveMessage(event);
   }
 
   private receiveDelete(event: RealtimeEvents['delete_private_message']) {
     if (!this.accept(event.seq)) return;
     this.applyCounts(event.unread, event.seq);
-    this.root.messages.receiveDelete(event);
+    this.root.peek('messages')?.receiveDelete(event);
   }
 
   private receiveNotification(event: RealtimeEvents['notification']) {
@@ -125,7 +126,7 @@ export class InboxStore {
   private receiveUnread(event: RealtimeEvents['unread']) {
     if (!this.accept(event.seq)) return;
     this.applyCounts(event.unread, event.seq);
-    if (event.conversation) this.root.conversations.receiveUnread(event.conversation);
+    if (event.conversation) this.root.peek('conversations')?.receiveUnread(event.conversation);
     const read = event.notificationsRead;
     if (read?.all || event.unread.notifications === 0) this.root.notifications.markAllLoadedRead();
     else if (read?.id) this.root.notifications.data.get(read.id)?.markAsRead();
@@ -140,8 +141,8 @@ export class InboxStore {
     this.seq = data.lastSeq;
     this.countsSeq = 0;
     void this.loadCounts();
-    this.root.conversations.reload();
-    this.root.messages.reload();
+    this.root.peek('conversations')?.reload();
+    this.root.peek('messages')?.reload();
     this.root.notifications.reload();
   }
 
@@ -154,8 +155,8 @@ export class InboxStore {
     this.countsSeq = 0;
     this.counts = { messages: 0, notifications: 0 };
     this.isLoaded = false;
-    this.root.conversations.reset();
-    this.root.messages.reset();
+    this.root.peek('conversations')?.reset();
+    this.root.peek('messages')?.reset();
     this.root.notifications.reset();
     this.root.follows.reset();
     this.root.ui.close('messages');

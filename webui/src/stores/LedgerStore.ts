@@ -4,6 +4,7 @@ import { LEDGER_PAGE_SIZE, LedgerEntry } from '../models/LedgerEntry';
 import { compareIds } from '../utils/order';
 import type { RootStore } from './RootStore';
 import { PagedStore, type Page, type PageDirection } from './base/PagedStore';
+import { registerStore } from './lazyStores';
 
 /**
  * A wallet ledger read newest first, older pages as the list reaches its end. Whose ledger, and
@@ -102,3 +103,5 @@ export class LedgerStore extends LedgerPages {
     return this.root.auth.viewer?.id === viewerId ? reply : null;
   }
 }
+
+registerStore('ledger', (root) => new LedgerStore(root));

@@ -41,7 +41,7 @@ export class LevelTipsStore {
   open() {
     this.root.ui.open('levelTips');
     void this.fetch();
-    if (this.root.auth.isLoggedIn) void this.root.growth.fetch();
+    if (this.root.auth.isLoggedIn) this.root.withStore('growth', (growth) => void growth.fetch());
   }
 
   close() {

@@ -15,6 +15,7 @@ import {
 import { DEFAULT_REGION } from './DialCodesStore';
 import type { RootStore } from './RootStore';
 import { SocialLogin } from './SocialLogin';
+import { registerStore } from './lazyStores';
 
 /** Seconds the get-code button waits before another code may be asked for (SPEC §9). */
 export const CODE_RESEND_SECONDS = 60;
@@ -379,3 +380,5 @@ export class LoginBoxStore {
     this.root.toasts.error(this.root.t(error.key));
   }
 }
+
+registerStore('loginBox', (root) => new LoginBoxStore(root));

@@ -11,6 +11,9 @@ import {
 } from '../models/MediaItem';
 import type { RootStore } from './RootStore';
 import { PagedStore, type Page, type PageDirection } from './base/PagedStore';
+import { registerStore } from './lazyStores';
+// The uploads store is read with this one: its module registers it.
+import './UploadStore';
 
 /** The tabs of the media library dialog (SPEC §2). */
 export const LIBRARY_TABS = ['embed', 'iframe', 'external', 'upload', 'library'] as const;
@@ -283,3 +286,5 @@ export class MediaStore extends PagedStore<MediaItem, MediaItemData> {
     return { items: reply.mediaItems.edges.map((edge) => edge.node), olderCursor: reply.mediaItems.pageInfo.endCursor, hasOlder: reply.mediaItems.pageInfo.hasNextPage };
   }
 }
+
+registerStore('media', (root) => new MediaStore(root));

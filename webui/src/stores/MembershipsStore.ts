@@ -1,6 +1,7 @@
 import { makeAutoObservable, reaction, runInAction } from 'mobx';
 import { newIdemKey, type MembershipData, type TierData } from '../api/wallet';
 import type { RootStore } from './RootStore';
+import { registerStore } from './lazyStores';
 
 /** A purchase waiting for the member's confirmation; its idempotency key is made once per confirmation. */
 export interface PendingPurchase {
@@ -98,3 +99,5 @@ export class MembershipsStore {
     return true;
   }
 }
+
+registerStore('memberships', (root) => new MembershipsStore(root));

@@ -5,6 +5,9 @@ import { DIRECT_MESSAGES, MESSAGE_MAX_LENGTH, MESSAGES_PAGE_SIZE, PrivateMessage
 import { byCreation } from '../utils/order';
 import type { RootStore } from './RootStore';
 import { ModelStore } from './base/ModelStore';
+import { registerStore } from './lazyStores';
+// The conversations store is read with this one: its module registers it.
+import './ConversationsStore';
 
 /** The reply of utils.getPrivateMessage. */
 interface ConversationPageReply {
@@ -320,3 +323,5 @@ export class MessagesStore extends ModelStore<PrivateMessage, PrivateMessageData
     this.pending = null;
   }
 }
+
+registerStore('messages', (root) => new MessagesStore(root));

@@ -3,6 +3,7 @@ import type { CreateReportInput, ReportPostType } from '../api/reports';
 import type { Item } from '../api/wire.gen';
 import { REPORT_CONTENT_MAX, REPORT_MAX_IMAGES, reportLength, reportReasons } from '../models/Report';
 import type { RootStore } from './RootStore';
+import { registerStore } from './lazyStores';
 
 /** What the report dialog is about: the kind of thing, its id, and a line saying which it is. */
 export interface ReportTarget {
@@ -131,3 +132,5 @@ export class ReportDialogStore {
     return filed;
   }
 }
+
+registerStore('reportDialog', (root) => new ReportDialogStore(root));

@@ -4,6 +4,7 @@ import { REPORTS_PAGE_SIZE, Report } from '../models/Report';
 import { byCreation } from '../utils/order';
 import type { RootStore } from './RootStore';
 import { PagedStore, type Page, type PageDirection } from './base/PagedStore';
+import { registerStore } from './lazyStores';
 
 /**
  * The admins' moderation queue (admin.reports): open reports oldest first, further pages as the
@@ -28,6 +29,8 @@ export class ReportsStore extends PagedStore<Report, ReportData> {
       receiveEvent: action,
     });
     root.realtime.socket.on('report_queue', (event) => this.receiveEvent(event));
+    // Built on first use: a socket already up connected before.
+    this.connected = root.realtime.socket.isReady;
     // The queue's events are live only (no replay): after a reconnect, what was missed is read again.
     root.realtime.socket.on('connect', () => {
       if (this.connected && this.isLoaded) this.reload();
@@ -132,3 +135,5 @@ export class ReportsStore extends PagedStore<Report, ReportData> {
     };
   }
 }
+
+registerStore('reports', (root) => new ReportsStore(root));

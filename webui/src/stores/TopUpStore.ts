@@ -1,10 +1,11 @@
 import { makeAutoObservable, reaction, runInAction } from 'mobx';
-import type { PaymentData, QrData } from '../api/wallet';
+import { QR_COUNTDOWN_SECONDS, type PaymentData, type QrData } from '../api/wallet';
 import { Countdown } from '../models/Countdown';
 import type { RootStore } from './RootStore';
+import { registerStore } from './lazyStores';
 
-/** SPEC §4 and §9: the payment QR dialog counts down 300 s from each opening, then shows expired. */
-export const QR_COUNTDOWN_SECONDS = 300;
+/** The QR dialog's countdown (it is in api/wallet: the checkout, of the first load, reads it too). */
+export { QR_COUNTDOWN_SECONDS };
 /** How often the open dialog asks whether the payment was paid (the `wallet` event usually says first). */
 export const PAYMENT_POLL_MS = 3000;
 
@@ -133,3 +134,5 @@ export class TopUpStore {
     this.onPaid = null;
   }
 }
+
+registerStore('topUp', (root) => new TopUpStore(root));

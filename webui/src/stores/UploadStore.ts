@@ -10,6 +10,7 @@ import {
   type MediaType,
 } from '../models/MediaItem';
 import type { RootStore } from './RootStore';
+import { registerStore } from './lazyStores';
 
 /** SPEC §4: idle, uploading, complete (the result is handed over after COMPLETE_DELAY_MS), error (progress reset). */
 export type UploadState = 'idle' | 'uploading' | 'complete' | 'error';
@@ -100,7 +101,7 @@ export class UploadStore {
     runInAction(() => {
       this.state = 'complete';
       // The library shows what was just uploaded, wherever the upload started (a paste, the dialog).
-      for (const item of items) this.root.media.add(item);
+      for (const item of items) this.root.peek('media')?.add(item);
     });
     await new Promise((resolve) => setTimeout(resolve, COMPLETE_DELAY_MS));
     runInAction(() => {
@@ -144,3 +145,5 @@ export class UploadStore {
     viewer.update({ gqRoles: { ...roles, media: { ...roles.media, [type]: { ...entry, count: Number(entry.count ?? 0) + 1 } } } });
   }
 }
+
+registerStore('uploads', (root) => new UploadStore(root));

@@ -3,6 +3,26 @@ import es from '../i18n/locales/es.json';
 import zhHans from '../i18n/locales/zh-hans.json';
 import type { Lang } from '../i18n/languages';
 import { RootStore } from '../stores/RootStore';
+// Every lazy store's module (stores/lazyStores.ts), so that a test reads root.coupons and the others at
+// once; the app loads each with the screens that read it.
+import '../stores/ChatStore';
+import '../stores/ConversationsStore';
+import '../stores/DraftsStore';
+import '../stores/GrowthStore';
+import '../stores/LedgerStore';
+import '../stores/LoginBoxStore';
+import '../stores/MediaStore';
+import '../stores/MembershipsStore';
+import '../stores/MessagesStore';
+import '../stores/ReportDialogStore';
+import '../stores/ReportsStore';
+import '../stores/TopUpStore';
+import '../stores/UploadStore';
+import '../stores/account/AddressesStore';
+import '../stores/account/CouponsStore';
+import '../stores/account/TicketsStore';
+import '../stores/shop/CheckoutStore';
+import '../stores/shop/OrdersStore';
 
 export const allMessages = { 'zh-hans': zhHans, en, es };
 

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useStores } from '../../stores/StoresContext';
 import { AddressSummary } from './AddressCard';
 import { AddressFormDialog } from './AddressFormDialog';
+import '../../stores/account/AddressesStore'; // builds root's store on first use (stores/lazyStores.ts)
 
 /**
  * The member's addresses to pick one (checkout): `value` is the chosen address's id. With none

@@ -10,6 +10,7 @@ import { DialCodePicker } from '../common/DialCodePicker';
 import { SheetForm } from '../common/SheetForm';
 import { Sheet } from '../Overlay/Sheet';
 import { ERROR_TEXT, FIELD, LABEL, PRIMARY_BUTTON, SECONDARY_BUTTON } from './styles';
+import '../../stores/account/AddressesStore'; // builds root's store on first use (stores/lazyStores.ts)
 
 /** The dial code a new address starts with when the country list is not read yet. */
 const FALLBACK_DIAL: Record<string, string> = { 'zh-hans': '+86', en: '+1', es: '+34' };

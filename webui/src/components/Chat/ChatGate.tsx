@@ -3,6 +3,7 @@ import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { useStores } from '../../stores/StoresContext';
 import { LocalizedLink } from '../common/LocalizedLink';
+import '../../stores/ChatStore'; // builds root's store on first use (stores/lazyStores.ts)
 
 /** Where the levels that allow chat are explained. */
 export const MEMBERSHIP_PATH = '/account/membership';

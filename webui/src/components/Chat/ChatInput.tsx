@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { CHAT_MAX_LENGTH, chatLength } from '../../models/ChatMessage';
 import { useStores } from '../../stores/StoresContext';
 import { Composer, LengthCounter } from '../common/Composer';
+import '../../stores/ChatStore'; // builds root's store on first use (stores/lazyStores.ts)
 
 /** The message box: the 120-character counter, Enter to send, and the send throttle (SPEC §5). */
 export const ChatInput = observer(function ChatInput() {

@@ -5,6 +5,7 @@ import { useStores } from '../../stores/StoresContext';
 import { ChatInput } from './ChatInput';
 import { JoinPrompt, NoAccess } from './ChatGate';
 import { MessageList } from './MessageList';
+import '../../stores/ChatStore'; // builds root's store on first use (stores/lazyStores.ts)
 
 /** Presence and connection: who is here, and whether the live feed is on its way. */
 const RoomStatus = observer(function RoomStatus() {

@@ -10,6 +10,7 @@ import { profilePath } from '../../utils/links';
 import { relativeTime } from '../../utils/time';
 import { LocalizedLink } from '../common/LocalizedLink';
 import { ReportMenu } from '../Report/ReportMenu';
+import '../../stores/ChatStore'; // builds root's store on first use (stores/lazyStores.ts)
 
 function Avatar({ user }: { user: User }) {
   const { t } = useTranslation();

@@ -9,6 +9,7 @@ import { CHAT_TIME_DIVIDER_GAP_MS } from '../../utils/time';
 import { useNow } from '../../utils/useNow';
 import { ReverseFeed } from '../common/ReverseFeed';
 import { MessageItem, OutgoingItem } from './MessageItem';
+import '../../stores/ChatStore'; // builds root's store on first use (stores/lazyStores.ts)
 
 type ListItem = { kind: 'message'; key: string; message: ChatMessage; at: number } | { kind: 'outgoing'; key: string; entry: OutgoingMessage; at: number };
 

@@ -23,7 +23,7 @@ const NOTICE = 'rounded-2xl bg-zinc-50 p-4 text-sm text-zinc-600 ring-1 ring-zin
  * first is offered to join it. The text stays when the send fails.
  */
 export const AnswerComposer = observer(function AnswerComposer({ thread }: { thread: TopicThread }) {
-  const { auth, loginBox, community } = useStores();
+  const { auth, openLogin, community } = useStores();
   const { t } = useTranslation();
   const now = useNow(1000);
   const [html, setHtml] = useState('');
@@ -43,7 +43,7 @@ export const AnswerComposer = observer(function AnswerComposer({ thread }: { thr
     return (
       <div className={`flex flex-col items-start gap-3 sm:flex-row sm:items-center sm:justify-between ${NOTICE}`}>
         <p>{t('page.community.answer.loginToAnswer')}</p>
-        <button type="button" onClick={() => loginBox.open('login')} className={PRIMARY_BUTTON}>
+        <button type="button" onClick={() => openLogin()} className={PRIMARY_BUTTON}>
           <LogIn className="size-4" aria-hidden />
           {t('content.comments.login')}
         </button>

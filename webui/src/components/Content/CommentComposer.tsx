@@ -24,7 +24,7 @@ export const CommentComposer = observer(function CommentComposer({
   /** After a reply was sent or cancelled. */
   onDone?: () => void;
 }) {
-  const { auth, loginBox } = useStores();
+  const { auth, openLogin } = useStores();
   const { t } = useTranslation();
   const [text, setText] = useState('');
   const input = useRef<HTMLTextAreaElement>(null);
@@ -42,7 +42,7 @@ export const CommentComposer = observer(function CommentComposer({
         <p>{t('content.comments.loginToComment')}</p>
         <button
           type="button"
-          onClick={() => loginBox.open('login')}
+          onClick={() => openLogin()}
           className="inline-flex h-9 items-center gap-1.5 rounded-full bg-zinc-900 px-4 text-sm font-medium text-white transition hover:bg-zinc-700 dark:bg-white dark:text-zinc-900 dark:hover:bg-zinc-200"
         >
           <LogIn className="size-4" aria-hidden />

@@ -70,7 +70,7 @@ export const GateBox = observer(function GateBox({
   roles: Role[];
   onUnlocked: () => void;
 }) {
-  const { auth, content, loginBox, settings, wallet } = useStores();
+  const { auth, content, openLogin, settings, wallet } = useStores();
   const { t, i18n } = useTranslation();
   const [buying, setBuying] = useState<Role | null>(null);
   const [scanning, setScanning] = useState(false);
@@ -161,7 +161,7 @@ export const GateBox = observer(function GateBox({
                   {t('content.gate.login')}
                 </p>
                 {!auth.isLoggedIn && (
-                  <button type="button" className={PRIMARY_BUTTON} onClick={() => loginBox.open('login')}>
+                  <button type="button" className={PRIMARY_BUTTON} onClick={() => openLogin()}>
                     {t('content.gate.loginAction')}
                   </button>
                 )}

@@ -15,6 +15,7 @@ import { PRIMARY_BUTTON, SECONDARY_BUTTON } from '../Address/styles';
 import { CouponExpiry, CouponStatusChip } from './CouponStatusChip';
 import { MoneyText } from './FaceValue';
 import { RecipientPicker } from './RecipientPicker';
+import '../../stores/account/CouponsStore'; // builds root's store on first use (stores/lazyStores.ts)
 
 /** The coupon info dialog (SPEC §2/§3) of the coupon the store has open. */
 export const CouponInfoDialog = observer(function CouponInfoDialog() {

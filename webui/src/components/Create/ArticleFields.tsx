@@ -7,6 +7,7 @@ import { useStores } from '../../stores/StoresContext';
 import type { CreateForm } from './CreateForm';
 import { Field, SELECT, TEXT_INPUT, TextField } from './FormParts';
 import { EXCERPT_MAX, MAX_TAGS } from './submission';
+import '../../stores/MediaStore'; // builds root's store on first use (stores/lazyStores.ts)
 
 /** An article's own fields (mutates.saveArticle): language, excerpt, category, tags and featured image. */
 export const ArticleFields = observer(function ArticleFields({ form }: { form: CreateForm }) {

@@ -19,6 +19,8 @@ import {
   type FormErrors,
   type FormField,
 } from './submission';
+import '../../stores/DraftsStore'; // builds root's store on first use (stores/lazyStores.ts)
+import '../../stores/UploadStore'; // builds root's store on first use (stores/lazyStores.ts)
 
 /** Whether the viewer may post in a node: a free one, one they joined, one they run, or any as a site admin. */
 export function mayPostIn(node: NodeView, viewer: { databaseId: string; isAdmin: boolean } | null): boolean {

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Draft } from '../../stores/DraftsStore';
 import { useStores } from '../../stores/StoresContext';
 import { ConfirmDelete } from '../common/ConfirmDelete';
+import '../../stores/DraftsStore'; // builds root's store on first use (stores/lazyStores.ts)
 
 /** Deletes a draft after a confirmation, with a success toast; `onDeleted` follows. */
 export const DeleteDraft = observer(function DeleteDraft({

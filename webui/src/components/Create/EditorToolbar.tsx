@@ -26,6 +26,7 @@ import { mediaRight } from '../../models/MediaItem';
 import { useStores } from '../../stores/StoresContext';
 import { audioContent } from './audioNode';
 import { EditorImage } from './editorImages';
+import '../../stores/MediaStore'; // builds root's store on first use (stores/lazyStores.ts)
 
 /** An address a link may take: http(s), mailto:, tel:, or a path of this site. */
 export function linkHref(text: string): string | null {

@@ -12,6 +12,7 @@ import { pastedImages } from '../../utils/imageFile';
 import { EditorAudio } from './audioNode';
 import { EditorImage, droppedImages, editorHtml, insertImageFiles, type ImageUploadDeps } from './editorImages';
 import { EditorToolbar } from './EditorToolbar';
+import '../../stores/UploadStore'; // builds root's store on first use (stores/lazyStores.ts)
 
 /** The editor's text styles: what the published page shows, plus the placeholder and pictures on their way up. */
 const EDITOR_CONTENT = [

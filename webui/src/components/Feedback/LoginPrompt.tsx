@@ -6,13 +6,13 @@ import { EmptyState } from './EmptyState';
 
 /** A screen a guest may not see yet: why, and a button that opens the login box. */
 export const LoginPrompt = observer(function LoginPrompt({ icon, title }: { icon: LucideIcon; title: string }) {
-  const { loginBox } = useStores();
+  const { openLogin } = useStores();
   const { t } = useTranslation();
   return (
     <EmptyState icon={icon} title={title}>
       <button
         type="button"
-        onClick={() => loginBox.open('login')}
+        onClick={() => openLogin()}
         className="rounded-full bg-zinc-900 px-4 py-2 text-sm font-medium text-white dark:bg-white dark:text-zinc-900"
       >
         {t('common.header.login')}

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useStores } from '../../stores/StoresContext';
 import { Badge } from '../User/Badges';
 import { SECONDARY_BUTTON } from '../Wallet/buttons';
+import '../../stores/GrowthStore'; // builds root's store on first use (stores/lazyStores.ts)
 
 /** The viewer's points, level and progress to the next level (account.growth). */
 export const GrowthProgress = observer(function GrowthProgress() {

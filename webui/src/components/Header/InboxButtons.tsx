@@ -10,7 +10,7 @@ const BADGE = 'pointer-events-none absolute -right-0.5 -top-0.5 ring-2 ring-whit
 
 /** The header's private messages and notifications, each with its live unread count; members only. */
 export const InboxButtons = observer(function InboxButtons() {
-  const { auth, inbox, messages, ui } = useStores();
+  const { auth, inbox, ui } = useStores();
   const { t } = useTranslation();
   if (!auth.isLoggedIn) return null;
   const unreadMessages = inbox.unreadMessages;
@@ -19,7 +19,8 @@ export const InboxButtons = observer(function InboxButtons() {
     <>
       <HeaderButton
         label={unreadMessages > 0 ? t('message.titleUnread', { count: unreadMessages }) : t('message.title')}
-        onClick={() => messages.openBox()}
+        // The box's chunk brings the messages store (see stores/lazyStores.ts).
+        onClick={() => ui.open('messages')}
         data-testid="header-messages"
         className="relative"
       >

@@ -23,6 +23,7 @@ import { isImageIcon, menuIcon } from '../Layout/menuIcons';
 import { ViewerBadges } from '../User/Badges';
 import { MENU_ITEM, MENU_PANEL } from './HeaderMenu';
 import { MemberMenuButton } from './UserMenu';
+import '../../stores/account/TicketsStore'; // builds root's store on first use (stores/lazyStores.ts)
 
 function Count({ value, alert = false }: { value: number; alert?: boolean }) {
   if (value <= 0) return null;
@@ -61,7 +62,7 @@ function UserLinkIcon({ item }: { item: MenuItem }) {
 
 /** A member's account menu (its own chunk: see UserMenu). */
 export const MemberMenu = observer(function MemberMenu({ viewer, start }: { viewer: Viewer; start: DeferredStart }) {
-  const { auth, settings, levelTips, inbox, messages, wallet, tickets } = useStores();
+  const { auth, settings, levelTips, inbox, ui, wallet, tickets } = useStores();
   const { t, i18n } = useTranslation();
   const userLinks = (settings.forDevice('desktop').header?.userList ?? []).filter(
     (link) => !BUILT_IN_LINKS.has(link.url) && link.url !== viewer.profilePath,
@@ -118,7 +119,7 @@ export const MemberMenu = observer(function MemberMenu({ viewer, start }: { view
           <MenuLink to="/account/notification" icon={Bell} label={t('common.user.notification')}>
             <Count value={inbox.unreadNotifications} alert />
           </MenuLink>
-          <DropdownMenu.Item className={MENU_ITEM} onSelect={() => messages.openBox()}>
+          <DropdownMenu.Item className={MENU_ITEM} onSelect={() => ui.open('messages')}>
             <MessageCircle className="size-4" aria-hidden />
             <span className="flex-1">{t('message.title')}</span>
             <Count value={inbox.unreadMessages} alert />

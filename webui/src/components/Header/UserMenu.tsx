@@ -11,14 +11,14 @@ import { shellPart } from '../Layout/shellParts';
  * menu), whose chunk loads on hover, focus, first press or idle.
  */
 export const UserMenu = observer(function UserMenu() {
-  const { auth, loginBox } = useStores();
+  const { auth, openLogin } = useStores();
   const { t } = useTranslation();
   const viewer = auth.viewer;
   if (!viewer) {
     return (
       <button
         type="button"
-        onClick={() => loginBox.open('login')}
+        onClick={() => openLogin()}
         className="ml-1 inline-flex h-8 shrink-0 items-center whitespace-nowrap rounded-full bg-zinc-900 px-3 text-[0.8125rem] font-medium sm:h-9 sm:px-4 sm:text-sm text-white transition hover:bg-zinc-700 dark:bg-white dark:text-zinc-900 dark:hover:bg-zinc-200"
       >
         {t('common.header.login')}

@@ -32,13 +32,13 @@ const ICONS = { overview: LayoutDashboard, ...ACCOUNT_ICONS, reports: Flag };
 
 /** The account layout: the site chrome with the account navigation beside the page. */
 export const AccountLayout = observer(function AccountLayout() {
-  const { locale, reports } = useStores();
+  const { locale, auth } = useStores();
   const { t } = useTranslation();
   const items = [
     { key: 'overview' as const, to: '/account' },
     ...ACCOUNT_PAGES.map((page) => ({ key: page, to: `/account/${page}` })),
     // The moderation queue, for admins only.
-    ...(reports.isAdmin ? [{ key: 'reports' as const, to: '/account/reports' }] : []),
+    ...(auth.viewer?.data.gqRoles?.isAdmin === true ? [{ key: 'reports' as const, to: '/account/reports' }] : []),
   ];
   return (
     <SiteChrome>

@@ -42,12 +42,13 @@ const OVERLAYS: Record<OverlayName, ComponentType> = {
 function openNow(s: RootStore): Record<OverlayName, boolean> {
   return {
     search: s.ui.isOpen('search'),
-    login: s.loginBox.isOpen,
+    login: s.ui.isOpen('login'),
     moreInformation: Boolean(s.auth.viewer && s.auth.showMoreInformation),
     levelTips: s.levelTips.isOpen,
-    messages: s.messages.isOpen,
+    messages: s.ui.isOpen('messages'),
     notifications: s.ui.isOpen('notifications'),
-    report: s.reportDialog.isOpen,
+    // The report dialog's store is built by the menu that opens it (stores/lazyStores.ts).
+    report: s.peek('reportDialog')?.isOpen ?? false,
     chat: s.ui.isOpen('chat'),
     nodes: s.ui.isOpen('nodes'),
   };

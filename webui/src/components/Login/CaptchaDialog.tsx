@@ -4,6 +4,7 @@ import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { useStores } from '../../stores/StoresContext';
 import { PRIMARY_BUTTON, TextField } from './fields';
+import '../../stores/LoginBoxStore'; // builds root's store on first use (stores/lazyStores.ts)
 
 /** The captcha (auth.captcha picture, the answer, auth.captchaVerify) before a code is sent or a login retried. */
 export const CaptchaDialog = observer(function CaptchaDialog() {

@@ -1,6 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { useStores } from '../../stores/StoresContext';
+import '../../stores/LoginBoxStore'; // builds root's store on first use (stores/lazyStores.ts)
 
 /** Get code: opens the captcha first; then waits 60 seconds, showing the seconds left. */
 export const GetCodeButton = observer(function GetCodeButton() {

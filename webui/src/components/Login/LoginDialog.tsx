@@ -8,6 +8,7 @@ import { Sheet } from '../Overlay/Sheet';
 import { CaptchaDialog } from './CaptchaDialog';
 import { LoginForm } from './LoginForm';
 import { SocialButtons } from './SocialButtons';
+import '../../stores/LoginBoxStore'; // builds root's store on first use (stores/lazyStores.ts)
 
 /** How long each picture of the login box's carousel stays. */
 const CAROUSEL_INTERVAL_MS = 5000;

@@ -1,13 +1,17 @@
 import { CircleCheck } from 'lucide-react';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
+// Trans from its own module, given the i18n instance and t: the first load takes react-i18next's
+// parts one by one (webui/src/i18n/reactI18nextParts.mjs), so Trans and its HTML parser stay out of it.
+import { Trans } from 'react-i18next/TransWithoutContext';
 import { useStores } from '../../stores/StoresContext';
 import type { LoginField } from '../../utils/loginValidation';
 import { DialCodePicker } from '../common/DialCodePicker';
 import { LocalizedLink } from '../common/LocalizedLink';
 import { PasswordField, PRIMARY_BUTTON, TextField } from './fields';
 import { GetCodeButton } from './GetCodeButton';
+import '../../stores/LoginBoxStore'; // builds root's store on first use (stores/lazyStores.ts)
 
 /** The form of the login box's current action (login, signup, forget, repass). */
 export const LoginForm = observer(function LoginForm() {
@@ -151,6 +155,7 @@ const TypeSwitch = observer(function TypeSwitch() {
 
 const Terms = observer(function Terms({ invalid }: { invalid: boolean }) {
   const { loginBox, settings } = useStores();
+  const { t, i18n } = useTranslation();
   const box = settings.settings?.login_box ?? {};
   const link = 'font-medium text-brand-700 underline-offset-4 hover:underline dark:text-brand-400';
   return (
@@ -168,6 +173,8 @@ const Terms = observer(function Terms({ invalid }: { invalid: boolean }) {
       />
       <span>
         <Trans
+          i18n={i18n}
+          t={t}
           i18nKey="common.login.agreeTerms"
           components={{
             agreement: <LocalizedLink to={box.user_agreement_url || '/docs'} target="_blank" className={link} />,

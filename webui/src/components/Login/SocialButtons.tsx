@@ -7,6 +7,7 @@ import { useStores } from '../../stores/StoresContext';
 import { MENU_ITEM, MENU_PANEL } from '../Header/HeaderMenu';
 import { GithubMark, GoogleMark, WechatMark } from './brandMarks';
 import { WechatScan } from './WechatScan';
+import '../../stores/LoginBoxStore'; // builds root's store on first use (stores/lazyStores.ts)
 
 /** Providers shown as buttons; the rest go into the "more" menu (SPEC §9). */
 export const SOCIAL_BUTTONS_SHOWN = 3;

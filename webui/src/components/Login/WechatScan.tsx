@@ -3,6 +3,7 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStores } from '../../stores/StoresContext';
+import '../../stores/LoginBoxStore'; // builds root's store on first use (stores/lazyStores.ts)
 
 /** WeChat's scan-code widget script, loaded only when WeChat is chosen. */
 export const WECHAT_SCRIPT = 'https://res.wx.qq.com/connect/zh_CN/htmledit/wxLogin.js';

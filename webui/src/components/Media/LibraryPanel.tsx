@@ -9,6 +9,8 @@ import { useStores } from '../../stores/StoresContext';
 import { formatBytes } from '../../utils/number';
 import { EmptyState } from '../Feedback/EmptyState';
 import { SmallSpinner } from '../common/SmallSpinner';
+import '../../stores/MediaStore'; // builds root's store on first use (stores/lazyStores.ts)
+import '../../stores/UploadStore'; // builds root's store on first use (stores/lazyStores.ts)
 
 const BUTTON = 'inline-flex h-9 items-center justify-center rounded-full px-4 text-sm font-medium transition disabled:cursor-not-allowed disabled:opacity-50';
 

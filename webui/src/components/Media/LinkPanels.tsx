@@ -3,6 +3,7 @@ import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MediaType } from '../../models/MediaItem';
 import { useStores } from '../../stores/StoresContext';
+import '../../stores/MediaStore'; // builds root's store on first use (stores/lazyStores.ts)
 
 const FIELD =
   'w-full rounded-xl bg-zinc-100/80 px-3.5 py-2.5 text-sm outline-none ring-1 ring-inset ring-transparent transition focus:bg-white focus:ring-2 focus:ring-brand-500 aria-[invalid=true]:ring-2 aria-[invalid=true]:ring-rose-500 dark:bg-zinc-800/70 dark:focus:bg-zinc-900';

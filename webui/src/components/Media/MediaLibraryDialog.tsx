@@ -6,6 +6,7 @@ import { Sheet } from '../Overlay/Sheet';
 import { LibraryPanel } from './LibraryPanel';
 import { EmbedPanel, ExternalPanel, IframePanel } from './LinkPanels';
 import { UploadPanel } from './UploadPanel';
+import '../../stores/MediaStore'; // builds root's store on first use (stores/lazyStores.ts)
 
 /**
  * The media library (SPEC §2): tabs embed, iframe, external, upload and library as the media

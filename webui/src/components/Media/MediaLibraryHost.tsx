@@ -8,8 +8,9 @@ const MediaLibraryDialog = lazyModule(() => import('./MediaLibraryDialog'));
 
 /** Shows the media library dialog while a caller waits on `media.open` (or `media.pick`). */
 export const MediaLibraryHost = observer(function MediaLibraryHost() {
-  const { media } = useStores();
-  if (!media.request) return null;
+  // The media store is built by the screen that opens the library (stores/lazyStores.ts).
+  const media = useStores().peek('media');
+  if (!media?.request) return null;
   return (
     <Suspense fallback={null}>
       <MediaLibraryDialog request={media.request} />

@@ -5,6 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { acceptAttribute, acceptList, mediaRight } from '../../models/MediaItem';
 import type { LibraryRequest } from '../../stores/MediaStore';
 import { useStores } from '../../stores/StoresContext';
+import '../../stores/MediaStore'; // builds root's store on first use (stores/lazyStores.ts)
+import '../../stores/UploadStore'; // builds root's store on first use (stores/lazyStores.ts)
 
 /**
  * The upload tab: files of the asked type (the accept list of settings.file_mimes), several

@@ -13,6 +13,8 @@ import { useNow } from '../../utils/useNow';
 import { CountBadge } from '../common/CountBadge';
 import { SmallSpinner } from '../common/SmallSpinner';
 import { UserAvatar } from '../User/UserAvatar';
+import '../../stores/ConversationsStore'; // builds root's store on first use (stores/lazyStores.ts)
+import '../../stores/MessagesStore'; // builds root's store on first use (stores/lazyStores.ts)
 
 const TABS: MessageBoxTab[] = ['recents', 'followings'];
 

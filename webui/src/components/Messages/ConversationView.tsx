@@ -13,6 +13,7 @@ import { ReverseFeed } from '../common/ReverseFeed';
 import { UserAvatar } from '../User/UserAvatar';
 import { MessageBubble } from './MessageBubble';
 import { MessageComposer } from './MessageComposer';
+import '../../stores/MessagesStore'; // builds root's store on first use (stores/lazyStores.ts)
 
 /** One conversation: who it is with, its messages (newest at the bottom, older pages at the top) and the message box. */
 export const ConversationView = observer(function ConversationView({ conversation }: { conversation: Conversation }) {

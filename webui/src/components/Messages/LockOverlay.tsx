@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useStores } from '../../stores/StoresContext';
 import { MEMBERSHIP_PATH } from '../Chat/ChatGate';
 import { LocalizedLink } from '../common/LocalizedLink';
+import '../../stores/MessagesStore'; // builds root's store on first use (stores/lazyStores.ts)
 
 /** Covers the private-message box of a member whose level has no directMessages (SPEC §6), with a close button. */
 export const LockOverlay = observer(function LockOverlay() {

@@ -6,6 +6,7 @@ import { Sheet } from '../Overlay/Sheet';
 import { ConversationLists } from './ConversationLists';
 import { ConversationView } from './ConversationView';
 import { LockOverlay } from './LockOverlay';
+import '../../stores/MessagesStore'; // builds root's store on first use (stores/lazyStores.ts)
 
 /**
  * The private-message box (SPEC §2): the recents and followings lists beside the open conversation

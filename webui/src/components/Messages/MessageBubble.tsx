@@ -8,6 +8,7 @@ import { ReportMenu } from '../Report/ReportMenu';
 import type { PrivateMessage } from '../../models/PrivateMessage';
 import { useStores } from '../../stores/StoresContext';
 import { relativeTime } from '../../utils/time';
+import '../../stores/MessagesStore'; // builds root's store on first use (stores/lazyStores.ts)
 
 /** One private message: its image (opening the image viewer), the text as plain text (line breaks kept), its time, and delete for its sender. */
 export const MessageBubble = observer(function MessageBubble({ message, own, now }: { message: PrivateMessage; own: boolean; now: number }) {

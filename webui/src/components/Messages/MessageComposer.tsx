@@ -7,6 +7,9 @@ import { MESSAGE_MAX_LENGTH, messageLength, messageRows, type PrivateMessageImag
 import { useStores } from '../../stores/StoresContext';
 import { imageDimensions, namedForUpload, pastedImages } from '../../utils/imageFile';
 import { Composer, LengthCounter } from '../common/Composer';
+import '../../stores/MediaStore'; // builds root's store on first use (stores/lazyStores.ts)
+import '../../stores/MessagesStore'; // builds root's store on first use (stores/lazyStores.ts)
+import '../../stores/UploadStore'; // builds root's store on first use (stores/lazyStores.ts)
 
 /** The counter shows from this share of the maximum on. */
 const COUNTER_FROM = 0.9;

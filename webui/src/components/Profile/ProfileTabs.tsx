@@ -8,6 +8,7 @@ import { ArticleCard } from '../Content/ArticleCard';
 import { TopicCard } from '../Community/TopicCard';
 import { AnswerCard } from './AnswerCard';
 import { DraftsList } from './DraftsList';
+import '../../stores/DraftsStore'; // builds root's store on first use (stores/lazyStores.ts)
 
 /** The list a tab shows. */
 const TabPanel = observer(function TabPanel({ lists, tab }: { lists: ProfileLists; tab: ProfileTab }) {

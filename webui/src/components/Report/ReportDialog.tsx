@@ -8,6 +8,7 @@ import { useStores } from '../../stores/StoresContext';
 import { PRIMARY_BUTTON } from '../Login/fields';
 import { Sheet } from '../Overlay/Sheet';
 import { LibraryScreenshotPicker } from './ScreenshotPicker';
+import '../../stores/ReportDialogStore'; // builds root's store on first use (stores/lazyStores.ts)
 
 /**
  * What the report dialog needs from the media library: pick up to `limit` images (the ones already

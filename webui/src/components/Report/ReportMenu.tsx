@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useStores } from '../../stores/StoresContext';
 import type { ReportTarget } from '../../stores/ReportDialogStore';
 import { MENU_ITEM, MENU_PANEL } from '../Header/HeaderMenu';
+import '../../stores/ReportDialogStore'; // builds root's store on first use (stores/lazyStores.ts)
 
 /**
  * A message's "more" menu with its report entry (a chat message, a private message): it shows on

@@ -12,6 +12,7 @@ import { formatDateTime } from '../../utils/dates';
 import { profilePath } from '../../utils/links';
 import { ImageViewer } from '../common/ImageViewer';
 import { LocalizedLink } from '../common/LocalizedLink';
+import '../../stores/ReportsStore'; // builds root's store on first use (stores/lazyStores.ts)
 
 const ACTION_ICONS: Record<ReportAction, LucideIcon> = { dismiss: Check, deleteContent: Trash2, warn: MessageSquareWarning, ban: Ban };
 const ACTION_TONES: Record<ReportAction, string> = {

@@ -2,6 +2,7 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useRef } from 'react';
 import { useStores } from '../../stores/StoresContext';
 import type { ScreenshotPickerProps } from './ReportDialog';
+import '../../stores/MediaStore'; // builds root's store on first use (stores/lazyStores.ts)
 
 /**
  * The report dialog's screenshot picker: the media library dialog (upload and library tabs), asked

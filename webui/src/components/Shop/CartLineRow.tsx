@@ -7,6 +7,7 @@ import { LocalizedLink } from '../common/LocalizedLink';
 import { useMoneyFormat } from './Price';
 import { QuantityStepper } from './QuantityStepper';
 import { Thumb } from './Thumb';
+import '../../stores/shop/CheckoutStore'; // builds root's store on first use (stores/lazyStores.ts)
 
 /** A line of the cart: chosen for checkout (members), picture, title, variant, unit price, quantity within stock, total, its problem. */
 export const CartLineRow = observer(function CartLineRow({ line, selectable }: { line: CartLine; selectable: boolean }) {

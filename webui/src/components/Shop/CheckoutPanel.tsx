@@ -8,6 +8,7 @@ import { AddressChooser } from '../Address/AddressChooser';
 import { SmallSpinner } from '../common/SmallSpinner';
 import { CARD, FIELD, PRIMARY_BUTTON, SECONDARY_BUTTON } from '../Wallet/buttons';
 import { useMoneyFormat } from './Price';
+import '../../stores/shop/CheckoutStore'; // builds root's store on first use (stores/lazyStores.ts)
 
 const METHOD_ICONS: Record<PaymentMethod, typeof Wallet> = { money: Wallet, credit: Sparkles, qrcode: QrCode };
 
@@ -111,7 +112,7 @@ export const CartSummary = observer(function CartSummary() {
  * with the balances, and the order button. A guest is asked to sign in (the cart is merged then).
  */
 export const CheckoutPanel = observer(function CheckoutPanel() {
-  const { shop, auth, loginBox, wallet, locale } = useStores();
+  const { shop, auth, openLogin, wallet, locale } = useStores();
   const { t } = useTranslation();
   const format = useMoneyFormat();
   const { checkout, cart } = shop;
@@ -121,7 +122,7 @@ export const CheckoutPanel = observer(function CheckoutPanel() {
     return (
       <section className={`${CARD} flex flex-col gap-3`} data-testid="checkout-guest">
         <p className="text-sm text-zinc-600 dark:text-zinc-300">{t('shop.checkout.loginToPay')}</p>
-        <button type="button" className={PRIMARY_BUTTON} onClick={() => loginBox.open('login')}>
+        <button type="button" className={PRIMARY_BUTTON} onClick={() => openLogin()}>
           <LogIn className="size-4" aria-hidden />
           {t('shop.checkout.login')}
         </button>

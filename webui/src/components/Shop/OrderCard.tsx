@@ -10,6 +10,8 @@ import { LocalizedLink } from '../common/LocalizedLink';
 import { FIELD, PRIMARY_BUTTON, SECONDARY_BUTTON } from '../Wallet/buttons';
 import { useMoneyFormat } from './Price';
 import { Thumb } from './Thumb';
+import '../../stores/shop/CheckoutStore'; // builds root's store on first use (stores/lazyStores.ts)
+import '../../stores/shop/OrdersStore'; // builds root's store on first use (stores/lazyStores.ts)
 
 const CHIP: Record<OrderStatus, string> = {
   pending: 'bg-amber-100 text-amber-800 dark:bg-amber-500/15 dark:text-amber-300',

@@ -9,6 +9,7 @@ import { Sheet } from '../Overlay/Sheet';
 import { PRIMARY_BUTTON, SECONDARY_BUTTON } from '../Wallet/buttons';
 import { useMoneyFormat } from './Price';
 import { Thumb } from './Thumb';
+import '../../stores/shop/CheckoutStore'; // builds root's store on first use (stores/lazyStores.ts)
 
 /**
  * The payment success dialog (SPEC §2, §3): the order's picture and title, the coupon used, the

@@ -4,13 +4,15 @@ import { useTranslation } from 'react-i18next';
 import { useStores } from '../../stores/StoresContext';
 import { LocalizedLink } from '../common/LocalizedLink';
 import { PRIMARY_BUTTON } from '../Wallet/buttons';
+import '../../stores/shop/CheckoutStore'; // builds root's store on first use (stores/lazyStores.ts)
 
 /** An order placed for a QR payment whose dialog was closed unpaid: pay it now, or later from the orders page. */
 export const PendingOrderNotice = observer(function PendingOrderNotice() {
-  const { shop, topUp } = useStores();
+  const root = useStores();
+  const { shop } = root;
   const { t } = useTranslation();
   const order = shop.checkout.pendingOrder;
-  if (!order || topUp.isOpen) return null;
+  if (!order || root.peek('topUp')?.isOpen) return null;
   return (
     <div
       className="mb-6 flex flex-wrap items-center gap-3 rounded-2xl bg-amber-50 p-4 text-sm text-amber-900 ring-1 ring-amber-200 dark:bg-amber-500/10 dark:text-amber-200 dark:ring-amber-500/30"

@@ -105,7 +105,8 @@ const BuyGate = observer(function BuyGate({ product }: { product: ProductView })
  * store holds (ProductsStore.take), so that stock events reach it.
  */
 export const ProductDetail = observer(function ProductDetail({ product }: { product: ProductView }) {
-  const { shop, locale, toasts, auth } = useStores();
+  const root = useStores();
+  const { shop, locale, toasts, auth } = root;
   const { t } = useTranslation();
   const navigate = useNavigate();
   useDocumentTitle(product.title);
@@ -134,7 +135,7 @@ export const ProductDetail = observer(function ProductDetail({ product }: { prod
     setBusy(false);
     if (!ok) return;
     if (thenBuy) {
-      shop.checkout.chooseOnly(variant.id);
+      (await root.load('checkout')).chooseOnly(variant.id);
       navigate(localizePath(`/cart?buy=${variant.id}`, locale.lang));
     } else {
       toasts.success(t('shop.cart.added', { title: product.title }));

@@ -3,6 +3,7 @@ import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { TICKET_ATTACHMENTS_MAX } from '../../models/account';
 import { useStores } from '../../stores/StoresContext';
+import '../../stores/MediaStore'; // builds root's store on first use (stores/lazyStores.ts)
 
 /** A ticket message's attachments: images picked from the media library (upload or library), at most 4. */
 export const AttachmentPicker = observer(function AttachmentPicker({ value, onChange }: { value: string[]; onChange(urls: string[]): void }) {

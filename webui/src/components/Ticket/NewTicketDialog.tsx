@@ -8,6 +8,7 @@ import { ERROR_TEXT, FIELD, LABEL, PRIMARY_BUTTON } from '../Address/styles';
 import { SheetForm } from '../common/SheetForm';
 import { Sheet } from '../Overlay/Sheet';
 import { AttachmentPicker } from './AttachmentPicker';
+import '../../stores/account/TicketsStore'; // builds root's store on first use (stores/lazyStores.ts)
 
 /** What is wrong with a new ticket before it is sent: i18n keys by field. */
 export function validateTicket(subject: string, message: string): { subject?: string; message?: string } {

@@ -11,6 +11,7 @@ import { SmallSpinner } from '../common/SmallSpinner';
 import { EmptyState } from '../Feedback/EmptyState';
 import { UserAvatar } from '../User/UserAvatar';
 import { TicketStatusChip } from './TicketStatusChip';
+import '../../stores/account/TicketsStore'; // builds root's store on first use (stores/lazyStores.ts)
 
 /** The tickets of the scope shown, most recently updated first, read further as the list reaches its end. */
 export const TicketList = observer(function TicketList({ onOpen }: { onOpen(id: string): void }) {

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { mediaRight } from '../../models/MediaItem';
 import { avatarSrc, type Viewer } from '../../models/Viewer';
 import { useStores } from '../../stores/StoresContext';
+import '../../stores/MediaStore'; // builds root's store on first use (stores/lazyStores.ts)
 
 /**
  * The viewer's avatar in the profile dialog; with image rights (SPEC §6) a button picks or uploads

@@ -54,7 +54,8 @@ export const FollowCounts = observer(function FollowCounts({
 
 /** Follow or unfollow a member, and write to them; a guest gets the login box instead (SPEC §6). */
 export const FollowActions = observer(function FollowActions({ user }: { user: Summary }) {
-  const { follows, messages } = useStores();
+  const root = useStores();
+  const { follows } = root;
   const { t } = useTranslation();
   const stats = useFollowStats(user.databaseId);
   const following = stats?.isFollowing ?? false;
@@ -63,7 +64,7 @@ export const FollowActions = observer(function FollowActions({ user }: { user: S
     <div className="flex shrink-0 gap-2">
       <button
         type="button"
-        onClick={() => messages.openBox(user)}
+        onClick={() => root.withStore('messages', (messages) => messages.openBox(user))}
         className="inline-flex h-9 items-center gap-1.5 rounded-full px-3.5 text-sm font-medium ring-1 ring-zinc-200 transition hover:bg-zinc-50 dark:ring-zinc-700 dark:hover:bg-zinc-800"
       >
         <MessageCircle className="size-4" aria-hidden />

@@ -10,6 +10,7 @@ import { formatDateTime } from '../../utils/dates';
 import { EmptyState } from '../Feedback/EmptyState';
 import { SmallSpinner } from '../common/SmallSpinner';
 import { FIELD } from './buttons';
+import '../../stores/LedgerStore'; // builds root's store on first use (stores/lazyStores.ts)
 
 /** The list grows with its entries up to this height (px), then scrolls and loads more at its end. */
 const LEDGER_MAX_HEIGHT = 448;

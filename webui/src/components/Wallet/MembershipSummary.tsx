@@ -6,6 +6,7 @@ import { useStores } from '../../stores/StoresContext';
 import { formatDate } from '../../utils/dates';
 import { LocalizedLink } from '../common/LocalizedLink';
 import { Badge } from '../User/Badges';
+import '../../stores/MembershipsStore'; // builds root's store on first use (stores/lazyStores.ts)
 
 /** The viewer's VIP tier and its expiry, or "not a member" with a link to the tiers. */
 export const MembershipSummary = observer(function MembershipSummary() {

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useStores } from '../../stores/StoresContext';
 import { formatCountdown } from '../../utils/dates';
 import { Sheet } from '../Overlay/Sheet';
+import '../../stores/TopUpStore'; // builds root's store on first use (stores/lazyStores.ts)
 
 /** The QR image of a text (GET /api/qrcode?str=). */
 export function qrImageSrc(text: string): string {

@@ -7,6 +7,7 @@ import { MONEY_DECIMALS } from '../../stores/WalletStore';
 import { finalizeDecimal } from '../../utils/decimal';
 import { DecimalInput } from '../common/DecimalInput';
 import { FIELD, PRIMARY_BUTTON } from './buttons';
+import '../../stores/TopUpStore'; // builds root's store on first use (stores/lazyStores.ts)
 
 /** The largest top-up (contract §3: above 1,000,000.00 is refused). */
 export const TOP_UP_MAX = 1_000_000;

@@ -85,10 +85,11 @@ export const AccountPage = observer(function AccountPage() {
 /** /account/reports: the moderation queue for an admin; 404 for anyone else (once the viewer is known). */
 const ReportsRoute = observer(function ReportsRoute({ title }: { title: string }) {
   const { pathname } = useLocation();
-  const { auth, reports } = useStores();
+  const { auth } = useStores();
   // A session cookie says the viewer is on the way: wait for it before answering.
   if (!auth.isLoggedIn && auth.hasSession && !auth.isLoaded) return <PageSpinner />;
-  if (!reports.isAdmin) return <ErrorPage statusCode={404} path={pathname} />;
+  // The queue's store loads with its page (Reports): only admins have one.
+  if (auth.viewer?.data.gqRoles?.isAdmin !== true) return <ErrorPage statusCode={404} path={pathname} />;
   return (
     <section>
       <h1 className="text-2xl font-bold tracking-tight">{title}</h1>

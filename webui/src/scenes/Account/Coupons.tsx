@@ -8,6 +8,7 @@ import { SmallSpinner } from '../../components/common/SmallSpinner';
 import { EmptyState } from '../../components/Feedback/EmptyState';
 import { COUPON_TABS } from '../../models/account';
 import { useStores } from '../../stores/StoresContext';
+import '../../stores/account/CouponsStore'; // builds root's store on first use (stores/lazyStores.ts)
 
 /**
  * /account/coupons: the member's coupons by tab (unused / used / expired), each opening the coupon

@@ -11,6 +11,7 @@ import { CARD, FIELD, PRIMARY_BUTTON, SECONDARY_BUTTON } from '../../components/
 import { SmallSpinner } from '../../components/common/SmallSpinner';
 import { useStores } from '../../stores/StoresContext';
 import { formatDate } from '../../utils/dates';
+import '../../stores/MembershipsStore'; // builds root's store on first use (stores/lazyStores.ts)
 
 /** /account/membership: the viewer's tier and expiry, the tiers side by side, buying one behind a confirmation. */
 const Membership = observer(function Membership() {

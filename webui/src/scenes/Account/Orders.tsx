@@ -12,6 +12,7 @@ import { PaymentQrDialog } from '../../components/Wallet/PaymentQrDialog';
 import type { OrderView } from '../../models/shop';
 import type { OrdersFilter } from '../../stores/shop/OrdersStore';
 import { useStores } from '../../stores/StoresContext';
+import '../../stores/shop/OrdersStore'; // builds root's store on first use (stores/lazyStores.ts)
 
 const FILTERS: OrdersFilter[] = ['', 'pending', 'paid', 'shipped', 'completed', 'refunded'];
 

@@ -9,6 +9,7 @@ import { ReportRow } from '../../components/Report/ReportRow';
 import { SmallSpinner } from '../../components/common/SmallSpinner';
 import type { Report } from '../../models/Report';
 import { useStores } from '../../stores/StoresContext';
+import '../../stores/ReportsStore'; // builds root's store on first use (stores/lazyStores.ts)
 
 const STATUSES: ReportStatus[] = ['open', 'resolved'];
 

@@ -9,6 +9,7 @@ import { TicketList } from '../../components/Ticket/TicketList';
 import { TicketThreadView } from '../../components/Ticket/TicketThreadView';
 import type { TicketScope } from '../../stores/account/TicketsStore';
 import { useStores } from '../../stores/StoresContext';
+import '../../stores/account/TicketsStore'; // builds root's store on first use (stores/lazyStores.ts)
 
 const SCOPES: TicketScope[] = ['mine', 'all'];
 

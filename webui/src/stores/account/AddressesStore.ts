@@ -1,6 +1,7 @@
 import { makeAutoObservable, reaction, runInAction } from 'mobx';
 import { draftOf, saveInputOf, type AddressDraft, type AddressView, type PickerReply } from '../../models/account';
 import type { RootStore } from '../RootStore';
+import { registerStore } from '../lazyStores';
 
 /** The most addresses a member keeps (the server refuses more). */
 export const ADDRESSES_MAX = 20;
@@ -152,3 +153,5 @@ export class AddressesStore {
     return held;
   }
 }
+
+registerStore('addresses', (root) => new AddressesStore(root));

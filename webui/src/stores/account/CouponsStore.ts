@@ -2,6 +2,7 @@ import { action, computed, makeObservable, observable, override, reaction } from
 import { couponStatus, type CouponEvent, type CouponTab, type CouponView } from '../../models/account';
 import type { RootStore } from '../RootStore';
 import { PagedStore, type Page, type PageDirection } from '../base/PagedStore';
+import { registerStore } from '../lazyStores';
 
 /** The tab a coupon belongs to: an invalid one shows with the expired ones. */
 export function couponTab(coupon: CouponView, now = Date.now()): CouponTab {
@@ -40,7 +41,7 @@ export class CouponsStore extends PagedStore<CouponView, CouponView> {
       receiveEvent: action,
       seen: action,
     });
-    root.realtime.socket.on('coupon', (event) => this.receiveEvent(event));
+    // The `coupon` event comes through the RootStore, which builds this store for it.
     reaction(
       () => root.auth.viewer?.id ?? null,
       () => {
@@ -176,3 +177,5 @@ export class CouponsStore extends PagedStore<CouponView, CouponView> {
     };
   }
 }
+
+registerStore('coupons', (root) => new CouponsStore(root));

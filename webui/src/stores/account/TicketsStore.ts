@@ -3,6 +3,7 @@ import { newClientId, type TicketCategory, type TicketEvent, type TicketView } f
 import type { RootStore } from '../RootStore';
 import { PagedStore, type Page, type PageDirection } from '../base/PagedStore';
 import { TicketThread } from './TicketThread';
+import { registerStore } from '../lazyStores';
 
 export type TicketScope = 'mine' | 'all';
 
@@ -41,7 +42,7 @@ export class TicketsStore extends PagedStore<TicketView, TicketView> {
       upsert: action,
       seedOwn: action,
     });
-    root.realtime.socket.on('ticket', (event) => this.receiveEvent(event));
+    // The `ticket` event comes through the RootStore, which builds this store for it.
     reaction(
       () => root.auth.viewer?.id ?? null,
       () => {
@@ -176,3 +177,5 @@ export class TicketsStore extends PagedStore<TicketView, TicketView> {
     };
   }
 }
+
+registerStore('tickets', (root) => new TicketsStore(root));

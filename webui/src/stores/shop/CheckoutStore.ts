@@ -1,10 +1,12 @@
 import { makeAutoObservable, reaction, runInAction } from 'mobx';
-import type { PaymentData } from '../../api/wallet';
+import { QR_COUNTDOWN_SECONDS, type PaymentData } from '../../api/wallet';
 import type { CouponView } from '../../models/account';
 import { newClientId, type CheckoutReply, type OrderView, type PaymentMethod, type PaymentSuccess } from '../../models/shop';
-import { QR_COUNTDOWN_SECONDS } from '../TopUpStore';
 import type { RootStore } from '../RootStore';
 import type { ShopStore } from './ShopStore';
+import { registerStore } from '../lazyStores';
+// The orders store is read with this one: its module registers it.
+import './OrdersStore';
 
 /** How often an order paid by QR is asked for while its dialog is open (the `order` event usually says first). */
 export const ORDER_POLL_MS = 3000;
@@ -56,10 +58,10 @@ export class CheckoutStore {
       () => this.reset(),
     );
     reaction(
-      () => root.topUp.isOpen,
+      () => root.peek('topUp')?.isOpen ?? false,
       (open) => {
         if (!open) this.stopPolling();
-        else if (this.pendingOrder && root.topUp.payment?.purpose === 'order') this.startPolling();
+        else if (this.pendingOrder && root.peek('topUp')?.payment?.purpose === 'order') this.startPolling();
       },
     );
   }
@@ -204,7 +206,7 @@ export class CheckoutStore {
       expiresAt: now + QR_COUNTDOWN_SECONDS * 1000,
       paidAt: 0,
     };
-    this.root.topUp.present(payment, qr, () => void this.check(order.id));
+    this.root.withStore('topUp', (topUp) => topUp.present(payment, qr, () => void this.check(order.id)));
     this.startPolling();
   }
 
@@ -217,7 +219,7 @@ export class CheckoutStore {
       void this.check(order.id);
     } else {
       this.stopPolling();
-      this.root.topUp.reset();
+      this.root.peek('topUp')?.reset();
     }
   }
 
@@ -245,7 +247,7 @@ export class CheckoutStore {
   private paid(order: OrderView, success?: PaymentSuccess) {
     this.stopPolling();
     if (this.pendingOrder?.id === order.id) this.pendingOrder = null;
-    if (this.root.topUp.payment?.purpose === 'order') this.root.topUp.reset();
+    if (this.root.peek('topUp')?.payment?.purpose === 'order') this.root.peek('topUp')?.reset();
     if (this.shownFor.has(order.id)) return;
     this.shownFor.add(order.id);
     this.success = success ?? successOf(order, this.root.wallet.symbol(order.total.currency));
@@ -290,3 +292,5 @@ export function successOf(order: OrderView, symbol = ''): PaymentSuccess {
     payment: order.payment || 'money',
   };
 }
+
+registerStore('checkout', (root) => new CheckoutStore(root, root.shop));

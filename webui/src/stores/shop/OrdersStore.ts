@@ -2,6 +2,7 @@ import { makeAutoObservable, runInAction } from 'mobx';
 import { compareIds } from '../../utils/order';
 import type { OrderStatus, OrderView } from '../../models/shop';
 import type { RootStore } from '../RootStore';
+import { registerStore } from '../lazyStores';
 
 /** The filters of the orders page: every order, or one status. */
 export type OrdersFilter = '' | OrderStatus;
@@ -134,3 +135,5 @@ export class OrdersStore {
     this.failed = false;
   }
 }
+
+registerStore('orders', (root) => new OrdersStore(root));

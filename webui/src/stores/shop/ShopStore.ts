@@ -2,8 +2,8 @@ import { reaction } from 'mobx';
 import type { OrderView } from '../../models/shop';
 import type { RootStore } from '../RootStore';
 import { CartStore } from './CartStore';
-import { CheckoutStore } from './CheckoutStore';
-import { OrdersStore } from './OrdersStore';
+import type { CheckoutStore } from './CheckoutStore';
+import type { OrdersStore } from './OrdersStore';
 import { ProductsStore } from './ProductsStore';
 
 /**
@@ -14,14 +14,10 @@ import { ProductsStore } from './ProductsStore';
 export class ShopStore {
   readonly products: ProductsStore;
   readonly cart: CartStore;
-  readonly orders: OrdersStore;
-  readonly checkout: CheckoutStore;
 
   constructor(readonly root: RootStore) {
     this.products = new ProductsStore(root);
     this.cart = new CartStore(root);
-    this.orders = new OrdersStore(root);
-    this.checkout = new CheckoutStore(root, this);
     const socket = root.realtime.socket;
     socket.on('order', (data) => {
       if (data?.order) this.orderChanged(data.order);
@@ -30,20 +26,33 @@ export class ShopStore {
       const notification = event?.notification;
       if (notification?.type !== 'order') return;
       const orderId = orderIdOf(notification.content);
-      if (orderId) void this.orders.refresh(orderId);
-      else if (this.orders.isLoaded) void this.orders.loadFirst();
-      if (this.checkout.pendingOrder) void this.checkout.check();
+      // The orders store loads with the orders page: until then it holds nothing to update.
+      const orders = root.peek('orders');
+      if (orders && orderId) void orders.refresh(orderId);
+      else if (orders?.isLoaded) void orders.loadFirst();
+      const checkout = root.peek('checkout');
+      if (checkout?.pendingOrder) void checkout.check();
     });
     reaction(
       () => root.auth.viewer?.id ?? null,
-      () => this.orders.reset(),
+      () => root.peek('orders')?.reset(),
     );
+  }
+
+  /** The member's orders, built on first use with the orders page (stores/lazyStores.ts). */
+  get orders(): OrdersStore {
+    return this.root.store('orders');
+  }
+
+  /** The checkout, built on first use with the cart's screen (stores/lazyStores.ts). */
+  get checkout(): CheckoutStore {
+    return this.root.store('checkout');
   }
 
   /** An order of the viewer's changed. */
   orderChanged(order: OrderView) {
-    this.orders.apply(order);
-    this.checkout.orderChanged(order);
+    this.root.peek('orders')?.apply(order);
+    this.root.peek('checkout')?.orderChanged(order);
   }
 }
 

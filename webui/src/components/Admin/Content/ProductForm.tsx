@@ -14,6 +14,7 @@ import { ProductFormAccess } from './ProductFormAccess';
 import { FieldError, FormGroup } from './ProductFormParts';
 import { ProductFormDigital, ProductFormPrices } from './ProductFormPrices';
 import { useFormStore, useSubmit } from './useFormStore';
+import '../../../stores/MediaStore'; // builds root's store on first use (stores/lazyStores.ts)
 
 /** The product's images: URLs typed in or picked from the media library; the first is the thumb. */
 const ImagesField = observer(function ImagesField({ store }: { store: ProductFormStore }) {
