@@ -5,8 +5,10 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
+	"strings"
 )
 
 // InboxEvent is one sequenced event of a member's inbox: what the member's
@@ -110,83 +112,216 @@ func (s InboxStore) Prune(ctx context.Context, before int64, limit int) (int64, 
 // Counts returns the member's unread counters; peer, when not 0, fills
 // Conversation.
 func (s InboxStore) Counts(ctx context.Context, userID, peer int64) (Counts, error) {
-	c, err := countsOf(ctx, s.db.reads, userID, peer)
+	k := countsKey{userID, peer}
+	counts, err := countsOfMany(ctx, s.db.reads, []countsKey{k})
 	if err != nil {
-		return c, fmt.Errorf("inbox store: counts of %d: %w", userID, err)
+		return Counts{}, fmt.Errorf("inbox store: counts of %d: %w", userID, err)
 	}
-	return c, nil
+	return counts[k], nil
 }
 
-// rowQuerier is a pool or a transaction.
-type rowQuerier interface {
-	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
-}
-
-func countsOf(ctx context.Context, q rowQuerier, userID, peer int64) (Counts, error) {
-	var c Counts
-	if peer == 0 {
-		err := q.QueryRowContext(ctx, `SELECT
-			(SELECT COUNT(*) FROM private_messages WHERE to_id = $1 AND read_at = 0 AND deleted_at = 0),
-			(SELECT COUNT(*) FROM notifications WHERE to_id = $1 AND read_at = 0)`,
-			userID).Scan(&c.Messages, &c.Notifications)
-		return c, err
-	}
-	err := q.QueryRowContext(ctx, `SELECT
-		(SELECT COUNT(*) FROM private_messages WHERE to_id = $1 AND read_at = 0 AND deleted_at = 0),
-		(SELECT COUNT(*) FROM notifications WHERE to_id = $1 AND read_at = 0),
-		(SELECT COUNT(*) FROM private_messages WHERE to_id = $1 AND from_id = $2 AND read_at = 0 AND deleted_at = 0)`,
-		userID, peer).Scan(&c.Messages, &c.Notifications, &c.Conversation)
-	return c, err
-}
+// inboxChunk bounds the writes one statement of appendInbox carries, so
+// that no statement nears a driver's limit of bound parameters.
+const inboxChunk = 200
 
 // appendInbox stores writes in tx, each under its member's next sequence
-// number. The members' counter rows are taken in ascending user id order so
-// that two transactions touching the same two members cannot deadlock.
+// number, in three statements whatever their number (per inboxChunk
+// writes): one takes every member's numbers, one reads every member's
+// counters, one inserts the events. The members' counter rows are taken in
+// ascending user id order so that two transactions touching the same two
+// members cannot deadlock. A member with several writes gets consecutive
+// numbers, in the order of writes.
 func appendInbox(ctx context.Context, tx *sql.Tx, writes []InboxWrite) ([]InboxEvent, error) {
-	order := make([]int, len(writes))
-	for i := range order {
-		order[i] = i
+	events := make([]InboxEvent, 0, len(writes))
+	for chunk := range slices.Chunk(writes, inboxChunk) {
+		part, err := appendInboxChunk(ctx, tx, chunk)
+		if err != nil {
+			return nil, err
+		}
+		events = append(events, part...)
 	}
-	slices.SortStableFunc(order, func(a, b int) int {
-		switch ua, ub := writes[a].UserID, writes[b].UserID; {
-		case ua < ub:
-			return -1
-		case ua > ub:
-			return 1
+	return events, nil
+}
+
+func appendInboxChunk(ctx context.Context, tx *sql.Tx, writes []InboxWrite) ([]InboxEvent, error) {
+	if len(writes) == 0 {
+		return nil, nil
+	}
+	p := planInbox(writes)
+	rows, err := tx.QueryContext(ctx, p.seqsSQL, p.seqsArgs...)
+	if err != nil {
+		return nil, fmt.Errorf("inbox: next seqs: %w", mapError(err))
+	}
+	seqs, err := p.readSeqs(sqlRows{rows})
+	if err != nil {
+		return nil, err
+	}
+	if rows, err = tx.QueryContext(ctx, p.countsSQL, p.countsArgs...); err != nil {
+		return nil, fmt.Errorf("inbox: counts: %w", mapError(err))
+	}
+	counts, err := readCounts(sqlRows{rows})
+	if err != nil {
+		return nil, err
+	}
+	events, insert, args, err := p.events(seqs, counts)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := tx.ExecContext(ctx, insert, args...); err != nil {
+		return nil, fmt.Errorf("inbox: append %d events: %w", len(writes), mapError(err))
+	}
+	return events, nil
+}
+
+// inboxPlan holds the statements that append writes to the inboxes: the
+// members' next numbers (in ascending user id order), their counters,
+// then (events) the events themselves.
+type inboxPlan struct {
+	writes               []InboxWrite
+	taken                map[int64]int64 // writes per member
+	seqsSQL, countsSQL   string
+	seqsArgs, countsArgs []any
+}
+
+func planInbox(writes []InboxWrite) *inboxPlan {
+	p := &inboxPlan{writes: writes, taken: map[int64]int64{}}
+	for _, w := range writes {
+		p.taken[w.UserID]++
+	}
+	users := slices.Sorted(maps.Keys(p.taken))
+	var q strings.Builder
+	q.WriteString(`INSERT INTO inbox_seqs (user_id, last_seq) VALUES `)
+	for i, u := range users {
+		if i > 0 {
+			q.WriteString(", ")
 		}
-		return 0
-	})
-	events := make([]InboxEvent, len(writes))
+		fmt.Fprintf(&q, "($%d, $%d)", 2*i+1, 2*i+2)
+		p.seqsArgs = append(p.seqsArgs, u, p.taken[u])
+	}
+	q.WriteString(` ON CONFLICT (user_id) DO UPDATE SET last_seq = inbox_seqs.last_seq + excluded.last_seq
+		RETURNING user_id, last_seq`)
+	p.seqsSQL = q.String()
+	keys := make([]countsKey, 0, len(writes))
+	for _, w := range writes {
+		if k := (countsKey{w.UserID, w.Peer}); !slices.Contains(keys, k) {
+			keys = append(keys, k)
+		}
+	}
+	p.countsSQL, p.countsArgs = countsQuery(keys)
+	return p
+}
+
+// resultRows are the rows of a query, from database/sql or pgx.
+type resultRows interface {
+	Next() bool
+	Scan(dest ...any) error
+	Err() error
+	Close()
+}
+
+// sqlRows adapts *sql.Rows, whose Close returns an error, to resultRows.
+type sqlRows struct{ *sql.Rows }
+
+func (r sqlRows) Close() { _ = r.Rows.Close() }
+
+// readSeqs reads what seqsSQL returned: each member's first new number.
+func (p *inboxPlan) readSeqs(rows resultRows) (map[int64]int64, error) {
+	defer rows.Close()
+	first := make(map[int64]int64, len(p.taken))
+	for rows.Next() {
+		var user, last int64
+		if err := rows.Scan(&user, &last); err != nil {
+			return nil, fmt.Errorf("inbox: next seqs: %w", err)
+		}
+		first[user] = last - p.taken[user] + 1
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("inbox: next seqs: %w", mapError(err))
+	}
+	if len(first) != len(p.taken) {
+		return nil, fmt.Errorf("inbox: next seqs: %d of %d members numbered", len(first), len(p.taken))
+	}
+	return first, nil
+}
+
+// events numbers the writes from seqs, builds their payloads from counts,
+// and returns them with the statement that inserts them.
+func (p *inboxPlan) events(seqs map[int64]int64, counts map[countsKey]Counts) ([]InboxEvent, string, []any, error) {
+	events := make([]InboxEvent, len(p.writes))
 	now := Now()
-	for _, i := range order {
-		w := writes[i]
-		var seq int64
-		err := tx.QueryRowContext(ctx, `INSERT INTO inbox_seqs (user_id, last_seq) VALUES ($1, 1)
-			ON CONFLICT (user_id) DO UPDATE SET last_seq = inbox_seqs.last_seq + 1
-			RETURNING last_seq`, w.UserID).Scan(&seq)
+	var insert strings.Builder
+	insert.WriteString(`INSERT INTO inbox_events (user_id, seq, action, data, created_at) VALUES `)
+	args := make([]any, 0, len(p.writes)*5)
+	for i, w := range p.writes {
+		seq := seqs[w.UserID]
+		seqs[w.UserID] = seq + 1
+		payload, err := w.Payload(counts[countsKey{w.UserID, w.Peer}])
 		if err != nil {
-			return nil, fmt.Errorf("inbox: next seq of %d: %w", w.UserID, err)
-		}
-		counts, err := countsOf(ctx, tx, w.UserID, w.Peer)
-		if err != nil {
-			return nil, fmt.Errorf("inbox: counts of %d: %w", w.UserID, err)
-		}
-		payload, err := w.Payload(counts)
-		if err != nil {
-			return nil, fmt.Errorf("inbox: payload of %s: %w", w.Action, err)
+			return nil, "", nil, fmt.Errorf("inbox: payload of %s: %w", w.Action, err)
 		}
 		data, err := withSeq(payload, seq)
 		if err != nil {
-			return nil, fmt.Errorf("inbox: payload of %s: %w", w.Action, err)
+			return nil, "", nil, fmt.Errorf("inbox: payload of %s: %w", w.Action, err)
 		}
-		_, err = tx.ExecContext(ctx, `INSERT INTO inbox_events (user_id, seq, action, data, created_at)
-			VALUES ($1, $2, $3, $4, $5)`, w.UserID, seq, w.Action, string(data), now)
-		if err != nil {
-			return nil, fmt.Errorf("inbox: append %s for %d: %w", w.Action, w.UserID, mapError(err))
+		if i > 0 {
+			insert.WriteString(", ")
 		}
+		n := len(args)
+		fmt.Fprintf(&insert, "($%d, $%d, $%d, $%d, $%d)", n+1, n+2, n+3, n+4, n+5)
+		args = append(args, w.UserID, seq, w.Action, string(data), now)
 		events[i] = InboxEvent{UserID: w.UserID, Seq: seq, Action: w.Action, Data: data, CreatedAt: now}
 	}
-	return events, nil
+	return events, insert.String(), args, nil
+}
+
+// countsKey is a member and the peer whose conversation they count (0: none).
+type countsKey struct{ user, peer int64 }
+
+// countsOfMany reads the counters of every key in one query.
+func countsOfMany(ctx context.Context, db querier, keys []countsKey) (map[countsKey]Counts, error) {
+	query, args := countsQuery(keys)
+	rows, err := db.QueryContext(ctx, query, args...)
+	if err != nil {
+		return nil, fmt.Errorf("inbox: counts: %w", mapError(err))
+	}
+	return readCounts(sqlRows{rows})
+}
+
+// countsQuery reads the counters of every key; the count of a
+// conversation is 0 for peer 0.
+func countsQuery(keys []countsKey) (string, []any) {
+	var q strings.Builder
+	args := make([]any, 0, len(keys)*2)
+	for i, k := range keys {
+		if i > 0 {
+			q.WriteString(" UNION ALL ")
+		}
+		u, p := 2*i+1, 2*i+2
+		fmt.Fprintf(&q, `SELECT CAST($%[1]d AS BIGINT), CAST($%[2]d AS BIGINT),
+			(SELECT COUNT(*) FROM private_messages WHERE to_id = $%[1]d AND read_at = 0 AND deleted_at = 0),
+			(SELECT COUNT(*) FROM notifications WHERE to_id = $%[1]d AND read_at = 0),
+			(SELECT COUNT(*) FROM private_messages WHERE to_id = $%[1]d AND from_id = $%[2]d AND $%[2]d <> 0
+				AND read_at = 0 AND deleted_at = 0)`, u, p)
+		args = append(args, k.user, k.peer)
+	}
+	return q.String(), args
+}
+
+func readCounts(rows resultRows) (map[countsKey]Counts, error) {
+	defer rows.Close()
+	out := map[countsKey]Counts{}
+	for rows.Next() {
+		var k countsKey
+		var c Counts
+		if err := rows.Scan(&k.user, &k.peer, &c.Messages, &c.Notifications, &c.Conversation); err != nil {
+			return nil, fmt.Errorf("inbox: counts: %w", err)
+		}
+		out[k] = c
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("inbox: counts: %w", mapError(err))
+	}
+	return out, nil
 }
 
 // withSeq puts "seq" first into a JSON object.

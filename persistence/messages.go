@@ -63,16 +63,19 @@ func (s MessagesStore) Send(ctx context.Context, m *PrivateMessage, writes ...In
 	if m.CreatedAt == 0 {
 		m.CreatedAt = Now()
 	}
-	err = s.db.tx(ctx, func(tx *sql.Tx) error {
-		_, err := tx.ExecContext(ctx, `INSERT INTO private_messages (`+messageColumns+`)
-			VALUES ($1, $2, $3, $4, $5, 0, 0, $6, $7)`,
-			m.ID, m.FromID, m.ToID, m.Content, m.Image, m.IdemKey, m.CreatedAt)
-		if err != nil {
-			return mapError(err)
-		}
-		events, err = appendInbox(ctx, tx, writes)
-		return err
-	})
+	insert := `INSERT INTO private_messages (` + messageColumns + `) VALUES ($1, $2, $3, $4, $5, 0, 0, $6, $7)`
+	args := []any{m.ID, m.FromID, m.ToID, m.Content, m.Image, m.IdemKey, m.CreatedAt}
+	if s.db.kind == KindPostgres && len(writes) > 0 && len(writes) <= inboxChunk {
+		events, err = s.db.pipelinedInbox(ctx, insert, args, writes)
+	} else {
+		err = s.db.tx(ctx, func(tx *sql.Tx) error {
+			if _, err := tx.ExecContext(ctx, insert, args...); err != nil {
+				return mapError(err)
+			}
+			events, err = appendInbox(ctx, tx, writes)
+			return err
+		})
+	}
 	switch {
 	case err == nil:
 		return events, false, nil
@@ -86,6 +89,43 @@ func (s MessagesStore) Send(ctx context.Context, m *PrivateMessage, writes ...In
 	}
 	*m = prior
 	return nil, true, nil
+}
+
+// Parties returns the sender and the recipient of a message about to be
+// sent and whether either blocks the other, in one statement: ErrNotFound
+// when either does not exist.
+func (s MessagesStore) Parties(ctx context.Context, fromID, toID int64) (from, to User, blocked bool, err error) {
+	rows, err := s.db.reads.QueryContext(ctx, `SELECT `+userColumns+`, (SELECT COUNT(*) FROM user_blocks
+		WHERE (user_id = $1 AND blocked_id = $2) OR (user_id = $2 AND blocked_id = $1))
+		FROM users WHERE id IN ($1, $2)`, fromID, toID)
+	if err != nil {
+		return from, to, false, fmt.Errorf("messages store: parties: %w", mapError(err))
+	}
+	defer rows.Close()
+	found := 0
+	for rows.Next() {
+		var blocks int
+		u, err := scanUser(rows, &blocks)
+		if err != nil {
+			return from, to, false, fmt.Errorf("messages store: parties: %w", err)
+		}
+		blocked = blocks > 0
+		switch u.ID {
+		case fromID:
+			from = u
+			found |= 1
+		case toID:
+			to = u
+			found |= 2
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return from, to, false, fmt.Errorf("messages store: parties: %w", mapError(err))
+	}
+	if found != 3 {
+		return from, to, false, fmt.Errorf("messages store: parties %d and %d: %w", fromID, toID, ErrNotFound)
+	}
+	return from, to, blocked, nil
 }
 
 // Get returns the message with the id, deleted or not, or ErrNotFound.

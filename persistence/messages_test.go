@@ -3,12 +3,16 @@ package persistence
 import (
 	"encoding/json"
 	"fmt"
+	"os"
 	"strconv"
+	"strings"
 	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"souk/persistence/pgtest"
 )
 
 // countsEvent is an inbox write whose payload records the counters it was given.
@@ -203,6 +207,131 @@ func TestInboxConcurrentSendsAndReads(t *testing.T) {
 			assert.Equal(t, truth.Messages, last["messages"], "the newest event carries the store's count")
 			assert.Equal(t, truth.Conversation, last["conversation"])
 		}
+	})
+}
+
+// TestMessagesParties: both members of a send in one read, with the block
+// either way, and ErrNotFound when one does not exist.
+func TestMessagesParties(t *testing.T) {
+	t.Parallel()
+	eachDB(t, func(t *testing.T, db *DB) {
+		ctx := t.Context()
+		ids := newMembers(t, db, "ann", "bob")
+		ann, bob := ids[0], ids[1]
+		from, to, blocked, err := db.Messages().Parties(ctx, ann, bob)
+		require.NoError(t, err)
+		assert.Equal(t, "ann", from.Name)
+		assert.Equal(t, "bob", to.Name)
+		assert.False(t, blocked)
+		require.NoError(t, db.Blocks().Block(ctx, bob, ann))
+		for _, pair := range [][2]int64{{ann, bob}, {bob, ann}} {
+			_, _, blocked, err = db.Messages().Parties(ctx, pair[0], pair[1])
+			require.NoError(t, err)
+			assert.True(t, blocked, "a block counts either way")
+		}
+		_, _, _, err = db.Messages().Parties(ctx, ann, bob+1000)
+		assert.ErrorIs(t, err, ErrNotFound)
+		_, _, _, err = db.Messages().Parties(ctx, bob+1000, ann)
+		assert.ErrorIs(t, err, ErrNotFound)
+	})
+}
+
+// TestMessagesPipelinedSendOneConnection: on PostgreSQL a send is one
+// transaction in two round trips; over a single connection, a send refused
+// at its first statement (a used key) or at its last (an event that cannot
+// be stored) rolls everything back and leaves the connection usable.
+func TestMessagesPipelinedSendOneConnection(t *testing.T) {
+	t.Parallel()
+	if os.Getenv(pgtest.Env) == "" {
+		t.Skip(pgtest.Env + " not set")
+	}
+	ctx := t.Context()
+	url := pgtest.NewDatabase(t)
+	migrated, err := Open(ctx, Config{DataDir: t.TempDir(), URL: url})
+	require.NoError(t, err)
+	require.NoError(t, migrated.Migrate(ctx))
+	require.NoError(t, migrated.Close())
+	db, err := Open(ctx, Config{DataDir: t.TempDir(), URL: url, MaxConns: 1})
+	require.NoError(t, err)
+	t.Cleanup(func() { assert.NoError(t, db.Close()) })
+	ids := newMembers(t, db, "ann", "bob")
+	ann, bob := ids[0], ids[1]
+	send := func(key string, writes ...InboxWrite) (PrivateMessage, []InboxEvent, bool, error) {
+		m := PrivateMessage{FromID: ann, ToID: bob, Content: key, IdemKey: key}
+		events, replayed, err := db.Messages().Send(ctx, &m, writes...)
+		return m, events, replayed, err
+	}
+	first, events, _, err := send("k1", countsEvent(bob, ann, "private_message"), countsEvent(ann, bob, "private_message"))
+	require.NoError(t, err)
+	require.Len(t, events, 2)
+
+	again, events, replayed, err := send("k1", countsEvent(bob, ann, "private_message"))
+	require.NoError(t, err)
+	assert.True(t, replayed)
+	assert.Empty(t, events)
+	assert.Equal(t, first.ID, again.ID)
+
+	bad := InboxWrite{UserID: bob, Action: "private_message", Payload: func(Counts) ([]byte, error) {
+		return []byte(`{"text":"` + strings.Repeat("x", 10) + "\u0000" + `"}`), nil
+	}}
+	_, _, _, err = send("k2", bad)
+	require.Error(t, err, "PostgreSQL refuses a NUL in text")
+
+	_, events, _, err = send("k3", countsEvent(bob, ann, "private_message"))
+	require.NoError(t, err, "the connection is usable after both refusals")
+	require.Len(t, events, 1)
+	assert.Equal(t, int64(2), events[0].Seq, "the refused send gave its number back")
+	list, err := db.Messages().Conversation(ctx, ann, bob, 0, 10)
+	require.NoError(t, err)
+	assert.Len(t, list, 2, "k1 and k3, not k2")
+}
+
+// TestInboxManyWrites: one change appends several events to one member
+// (consecutive numbers, in the order of the writes) and more events than
+// one statement carries; each gets the counters after the change, in the
+// writes' order.
+func TestInboxManyWrites(t *testing.T) {
+	t.Parallel()
+	eachDB(t, func(t *testing.T, db *DB) {
+		ctx := t.Context()
+		ids := newMembers(t, db, "ann", "bob")
+		ann, bob := ids[0], ids[1]
+		m := PrivateMessage{FromID: ann, ToID: bob, Content: "first", IdemKey: "first"}
+		_, _, err := db.Messages().Send(ctx, &m, countsEvent(bob, ann, "private_message"))
+		require.NoError(t, err)
+
+		writes := []InboxWrite{countsEvent(bob, ann, "a"), countsEvent(ann, 0, "b"), countsEvent(bob, 0, "c")}
+		for range inboxChunk + 50 {
+			writes = append(writes, countsEvent(ann, bob, "d"))
+		}
+		writes = append(writes, countsEvent(bob, ann, "e"))
+		m = PrivateMessage{FromID: ann, ToID: bob, Content: "second", IdemKey: "second"}
+		events, _, err := db.Messages().Send(ctx, &m, writes...)
+		require.NoError(t, err)
+		require.Len(t, events, len(writes))
+		next := map[int64]int64{ann: 1, bob: 2}
+		for i, e := range events {
+			assert.Equal(t, writes[i].UserID, e.UserID)
+			assert.Equal(t, writes[i].Action, e.Action)
+			assert.Equal(t, next[e.UserID], e.Seq, "event %d", i)
+			next[e.UserID]++
+		}
+		assert.JSONEq(t, `{"seq":2,"messages":2,"notifications":0,"conversation":2}`, string(events[0].Data))
+		assert.JSONEq(t, `{"seq":1,"messages":0,"notifications":0,"conversation":0}`, string(events[1].Data))
+		assert.JSONEq(t, `{"seq":3,"messages":2,"notifications":0,"conversation":0}`, string(events[2].Data), "peer 0 counts no conversation")
+		last := events[len(events)-1]
+		assert.JSONEq(t, `{"seq":4,"messages":2,"notifications":0,"conversation":2}`, string(last.Data))
+		for _, user := range ids {
+			inbox, err := db.Inbox().Since(ctx, user, 0, 1000)
+			require.NoError(t, err)
+			require.Len(t, inbox, int(next[user]-1))
+			for i, e := range inbox {
+				require.Equal(t, int64(i+1), e.Seq, "gapless")
+			}
+		}
+		seq, err := db.Inbox().LastSeq(ctx, ann)
+		require.NoError(t, err)
+		assert.Equal(t, int64(inboxChunk+51), seq)
 	})
 }
 

@@ -65,19 +65,13 @@ func (s *Service) SendMessage(ctx context.Context, in SendMessageInput) (SendMes
 	if wait := s.sends.Wait(strconv.FormatInt(viewer.UserID, 10), s.now()); wait > 0 {
 		return reply, errThrottled(int(math.Ceil(wait.Seconds())))
 	}
-	recipient, err := s.member(ctx, to)
-	if err != nil {
+	sender, recipient, blocked, err := s.db.Messages().Parties(ctx, viewer.UserID, to)
+	switch {
+	case errors.Is(err, persistence.ErrNotFound):
+		return reply, ErrUserNotFound
+	case err != nil:
 		return reply, err
-	}
-	sender, err := s.member(ctx, viewer.UserID)
-	if err != nil {
-		return reply, err
-	}
-	blocked, err := s.db.Blocks().Between(ctx, sender.ID, recipient.ID)
-	if err != nil {
-		return reply, err
-	}
-	if blocked {
+	case blocked:
 		return reply, ErrBlocked
 	}
 	users := map[int64]member.Summary{sender.ID: member.SummaryOf(sender), recipient.ID: member.SummaryOf(recipient)}

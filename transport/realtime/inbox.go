@@ -26,6 +26,13 @@ const (
 	inboxGapTries = 3
 	// inboxRetry is the pause after a failed read of the inbox.
 	inboxRetry = 500 * time.Millisecond
+	// inboxGapWait is how long a live event that came before the one it
+	// follows is held for that one to come too, before the store is read
+	// for it. A member's events come from whichever node wrote them, so
+	// two of them often overtake each other by a few milliseconds; reading
+	// the store for each would cost the database a read per connection
+	// and overtaking, which is most of the work under load.
+	inboxGapWait = 200 * time.Millisecond
 	// InboxReplayGrace is how far before its socket token's issue a
 	// connection's inbox replay may reach: the page that holds the token
 	// loaded the member's lists about then (the margin covers a list read
@@ -67,7 +74,8 @@ type inboxCursor struct {
 	baseline  bool         // the next replay starts from the store's last seq (live only)
 	rewind    *int64       // the client's resume point, for the next replay
 	announce  bool         // send inbox_synced after the next replay
-	pending   []inboxFrame // live events held during a replay
+	pending   []inboxFrame // live events held during a replay, or after a gap
+	gapTimer  *time.Timer  // reads the store if a gap is still open after inboxGapWait
 	closed    bool
 }
 
@@ -113,11 +121,13 @@ func (b *inboxCursor) catchUp() {
 func (b *inboxCursor) close() {
 	b.mu.Lock()
 	b.closed, b.pending = true, nil
+	b.stopGapTimerLocked()
 	b.mu.Unlock()
 }
 
-// offer writes a live event, or holds it until a replay fills what is
-// missing before it.
+// offer writes a live event, or holds it: during a replay, until the
+// replay has written what comes before it; after a gap, until the missing
+// events come live, or inboxGapWait has passed and a replay reads them.
 func (b *inboxCursor) offer(seq int64, frame []byte) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
@@ -129,9 +139,35 @@ func (b *inboxCursor) offer(seq int64, frame []byte) {
 	case seq == b.lastSeq+1:
 		b.c.Send(frame)
 		b.lastSeq = seq
+		if len(b.pending) > 0 && !b.flushLocked(false) {
+			b.stopGapTimerLocked()
+		}
 	default:
 		b.holdLocked(seq, frame)
+		if b.again {
+			// Too many held: read the store at once.
+			b.stopGapTimerLocked()
+			b.startReplayLocked()
+		} else if b.gapTimer == nil {
+			b.gapTimer = time.AfterFunc(inboxGapWait, b.gapExpired)
+		}
+	}
+}
+
+// gapExpired reads the store for the events a gap still misses.
+func (b *inboxCursor) gapExpired() {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.gapTimer = nil
+	if !b.closed && b.started && len(b.pending) > 0 {
 		b.startReplayLocked()
+	}
+}
+
+func (b *inboxCursor) stopGapTimerLocked() {
+	if b.gapTimer != nil {
+		b.gapTimer.Stop()
+		b.gapTimer = nil
 	}
 }
 
@@ -144,6 +180,7 @@ func (b *inboxCursor) holdLocked(seq int64, frame []byte) {
 }
 
 func (b *inboxCursor) startReplayLocked() {
+	b.stopGapTimerLocked()
 	if b.replaying {
 		b.again = true
 		return

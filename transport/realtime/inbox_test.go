@@ -172,6 +172,44 @@ func TestRealtimeInboxResume(t *testing.T) {
 	c.waitError(errNotConnected.Key)
 }
 
+// TestRealtimeInboxOvertaken: two live events that overtake each other on
+// the way (they come from different nodes) are written in order without a
+// read of the store; one whose predecessor never comes live is written
+// after the store is read for it.
+func TestRealtimeInboxOvertaken(t *testing.T) {
+	cl := newRTCluster(t, false)
+	n := cl.start()
+	ann := addUser(t, n.db, "ann", false)
+	a := dialChat(t, n.wsURL, ann)
+	a.connectInbox(nil)
+	waitAttached(t, n, ann, n.name)
+	announce(t, n, ann, "first", true)
+	a.waitInbox(1)
+
+	// Stored in order, delivered in the other.
+	events := make([]persistence.InboxEvent, 2)
+	for i, title := range []string{"second", "third"} {
+		note := persistence.Notification{ToID: ann, Type: notify.TypeSystem, Title: title, IdemKey: title}
+		stored, _, err := n.db.Notifications().Create(t.Context(), &note, notify.NotificationWrite(&note, nil))
+		require.NoError(t, err)
+		events[i] = stored[0]
+	}
+	reads := n.inboxReads.Load()
+	for _, e := range []persistence.InboxEvent{events[1], events[0]} {
+		_, err := n.sys.Sessions().Deliver(t.Context(), ann, actors.InboxIdemKey(ann, e.Seq), e.Action, e.Data)
+		require.NoError(t, err)
+	}
+	a.waitInbox(3)
+	assert.Equal(t, seqRange(1, 3), a.inboxSeqs(), "in order, each once")
+	assert.Equal(t, reads, n.inboxReads.Load(), "no read of the store")
+
+	announce(t, n, ann, "never live", false)
+	announce(t, n, ann, "after it", true)
+	a.waitInbox(5)
+	assert.Equal(t, seqRange(1, 5), a.inboxSeqs())
+	assert.Greater(t, n.inboxReads.Load(), reads, "the missing one read from the store")
+}
+
 // cluster messaging: a recipient with connections on two nodes, a sender
 // with another session, sends through every node.
 func TestRealtimeInboxCluster(t *testing.T) {

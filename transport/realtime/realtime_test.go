@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -107,6 +108,8 @@ type rtNode struct {
 	srv   *httptest.Server
 	wsURL string
 	once  sync.Once
+	// inboxReads counts the node's reads of inbox events from the store.
+	inboxReads atomic.Int64
 	// A node in a child process (process_test.go) has no sys, reg, h, gw
 	// or srv: its control address answers for them.
 	remote *remoteNode
@@ -171,7 +174,7 @@ func (c *rtCluster) start(join ...string) *rtNode {
 		Rooms:    sys.Rooms(),
 		Sessions: sys.Sessions(),
 		RoomLog:  roomLog{db.Chat()},
-		Inbox:    inboxLog{db.Inbox()},
+		Inbox:    inboxLog{store: db.Inbox(), reads: &n.inboxReads},
 		Commands: n.reg,
 		Live:     liveBus,
 		// Counts repeated often, so that a count missed while a new
@@ -241,13 +244,18 @@ func (l roomLog) Since(ctx context.Context, room string, seq int64, limit int) (
 	return out, err
 }
 
-type inboxLog struct{ store persistence.InboxStore }
+// inboxLog reads the node's inbox store, counting the reads of events.
+type inboxLog struct {
+	store persistence.InboxStore
+	reads *atomic.Int64
+}
 
 func (l inboxLog) LastSeq(ctx context.Context, userID int64) (int64, error) {
 	return l.store.LastSeq(ctx, userID)
 }
 
 func (l inboxLog) Since(ctx context.Context, userID, seq int64, limit int) ([]InboxEvent, error) {
+	l.reads.Add(1)
 	list, err := l.store.Since(ctx, userID, seq, limit)
 	out := make([]InboxEvent, len(list))
 	for i, e := range list {
