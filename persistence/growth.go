@@ -61,6 +61,7 @@ func awardTx(ctx context.Context, tx *sql.Tx, day string, g GrowthGrant) (Growth
 	if g.DailyCap > 0 {
 		award.Added = max(0, min(g.Points, g.DailyCap-earned))
 	}
+	award.Day = earned + award.Added
 	if award.Added > 0 {
 		if _, err := tx.ExecContext(ctx, `UPDATE growth_days SET points = points + $4
 			WHERE user_id = $1 AND day = $2 AND reason = $3`, g.UserID, day, g.Reason, award.Added); err != nil {
@@ -68,7 +69,7 @@ func awardTx(ctx context.Context, tx *sql.Tx, day string, g GrowthGrant) (Growth
 		}
 	}
 	err = tx.QueryRowContext(ctx, `UPDATE users SET growth_points = growth_points + $2
-		WHERE id = $1 RETURNING growth_points`, g.UserID, award.Added).Scan(&award.Total)
+		WHERE id = $1 RETURNING growth_points, level_key`, g.UserID, award.Added).Scan(&award.Total, &award.LevelKey)
 	return award, mapError(err)
 }
 

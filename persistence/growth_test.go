@@ -30,24 +30,24 @@ func TestGrowthStore(t *testing.T) {
 
 		got, err := awardOne(ctx, s, ana, "2026-11-24", "signin", 10, 10)
 		require.NoError(t, err)
-		assert.Equal(t, GrowthAward{Added: 10, Total: 10}, got)
+		assert.Equal(t, GrowthAward{Added: 10, Total: 10, LevelKey: "lv1", Day: 10}, got)
 		got, err = awardOne(ctx, s, ana, "2026-11-24", "signin", 10, 10)
 		require.NoError(t, err)
-		assert.Equal(t, GrowthAward{Added: 0, Total: 10}, got, "capped")
+		assert.Equal(t, GrowthAward{Added: 0, Total: 10, LevelKey: "lv1", Day: 10}, got, "capped")
 		got, err = awardOne(ctx, s, ana, "2026-11-24", "topic", 5, 12)
 		require.NoError(t, err)
-		assert.Equal(t, GrowthAward{Added: 5, Total: 15}, got)
+		assert.Equal(t, GrowthAward{Added: 5, Total: 15, LevelKey: "lv1", Day: 5}, got)
 		_, err = awardOne(ctx, s, ana, "2026-11-24", "topic", 5, 12)
 		require.NoError(t, err)
 		got, err = awardOne(ctx, s, ana, "2026-11-24", "topic", 5, 12)
 		require.NoError(t, err)
-		assert.Equal(t, GrowthAward{Added: 2, Total: 22}, got, "up to the cap")
+		assert.Equal(t, GrowthAward{Added: 2, Total: 22, LevelKey: "lv1", Day: 12}, got, "up to the cap")
 		got, err = awardOne(ctx, s, ana, "2026-11-25", "signin", 10, 10)
 		require.NoError(t, err)
-		assert.Equal(t, GrowthAward{Added: 10, Total: 32}, got, "a new day")
+		assert.Equal(t, GrowthAward{Added: 10, Total: 32, LevelKey: "lv1", Day: 10}, got, "a new day")
 		got, err = awardOne(ctx, s, ana, "2026-11-25", "bonus", 7, 0)
 		require.NoError(t, err)
-		assert.Equal(t, GrowthAward{Added: 7, Total: 39}, got, "no cap")
+		assert.Equal(t, GrowthAward{Added: 7, Total: 39, LevelKey: "lv1", Day: 7}, got, "no cap")
 
 		today, err := s.Today(ctx, ana, "2026-11-24")
 		require.NoError(t, err)
@@ -123,7 +123,7 @@ func TestGrowthAwardMany(t *testing.T) {
 			{UserID: bo, Reason: "chat", Points: 3, DailyCap: 20},
 		})
 		require.NoError(t, err)
-		assert.Equal(t, []GrowthAward{{Added: 20, Total: 20}, {Added: 5, Total: 25}, {Added: 3, Total: 3}}, got)
+		assert.Equal(t, []GrowthAward{{Added: 20, Total: 20, LevelKey: "lv1", Day: 20}, {Added: 5, Total: 25, LevelKey: "lv1", Day: 5}, {Added: 3, Total: 3, LevelKey: "lv1", Day: 3}}, got)
 
 		_, err = s.Award(ctx, "2026-11-24", []GrowthGrant{
 			{UserID: bo, Reason: "chat", Points: 1, DailyCap: 20},

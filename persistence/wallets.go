@@ -194,4 +194,8 @@ type GrowthAward struct {
 	Added int64
 	// Total is the member's points after.
 	Total int64
+	// LevelKey is the member's growth level key, read with Total.
+	LevelKey string
+	// Day is the member's points of the grant's reason on its day, after.
+	Day int64
 }

@@ -142,7 +142,8 @@ func (s *Service) settleGrants(ctx context.Context, day string, grants []persist
 	var levels []persistence.Level
 	var errs []error
 	for i, g := range grants {
-		if got[i].Added < g.Points {
+		if got[i].Added < g.Points || (g.DailyCap > 0 && got[i].Day >= g.DailyCap) {
+			// Nothing more of the reason today: later awards skip the database.
 			s.capped.add(day, g.UserID, g.Reason)
 		}
 		if got[i].Added == 0 {
@@ -154,7 +155,7 @@ func (s *Service) settleGrants(ctx context.Context, day string, grants []persist
 				return fmt.Errorf("account: level up: %w", err)
 			}
 		}
-		if err := s.levelUp(ctx, levels, g.UserID, got[i].Total); err != nil {
+		if err := s.levelUp(ctx, levels, g.UserID, got[i].Total, got[i].LevelKey); err != nil {
 			errs = append(errs, err)
 		}
 	}
@@ -162,19 +163,15 @@ func (s *Service) settleGrants(ctx context.Context, day string, grants []persist
 }
 
 // levelUp sets the member's level to the highest of levels (the site's
-// growth levels) their points reach when it is above the one they hold,
-// and tells them. A level key the site no longer has counts as its lowest
+// growth levels) their points reach when it is above the one they hold
+// (held, the key read with the points), and tells them. A level key the site no longer has counts as its lowest
 // level, as in loadRights.
-func (s *Service) levelUp(ctx context.Context, levels []persistence.Level, userID, points int64) error {
+func (s *Service) levelUp(ctx context.Context, levels []persistence.Level, userID, points int64, held string) error {
 	reached := reachedLevel(levels, points)
 	if reached < 0 {
 		return nil
 	}
-	u, err := s.db.Users().Get(ctx, userID)
-	if err != nil {
-		return fmt.Errorf("account: level up: %w", err)
-	}
-	if held := heldLevel(levels, u.LevelKey); levels[reached].Rank <= levels[held].Rank {
+	if held := heldLevel(levels, held); levels[reached].Rank <= levels[held].Rank {
 		return nil
 	}
 	changed, err := s.db.Growth().SetLevel(ctx, userID, levels[reached].Key)
