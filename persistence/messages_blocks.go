@@ -41,14 +41,3 @@ func (s BlocksStore) Blocks(ctx context.Context, userID, otherID int64) (bool, e
 	}
 	return n > 0, nil
 }
-
-// Between reports whether either member blocked the other.
-func (s BlocksStore) Between(ctx context.Context, a, b int64) (bool, error) {
-	var n int
-	err := s.db.reads.QueryRowContext(ctx, `SELECT COUNT(*) FROM user_blocks
-		WHERE (user_id = $1 AND blocked_id = $2) OR (user_id = $2 AND blocked_id = $1)`, a, b).Scan(&n)
-	if err != nil {
-		return false, fmt.Errorf("blocks store: between: %w", err)
-	}
-	return n > 0, nil
-}

@@ -155,13 +155,10 @@ func TestBlocksStore(t *testing.T) {
 		blocks, err = s.Blocks(ctx, 2, 1)
 		require.NoError(t, err)
 		assert.False(t, blocks)
-		between, err := s.Between(ctx, 2, 1)
-		require.NoError(t, err)
-		assert.True(t, between, "a block works both ways for messages")
 		require.NoError(t, s.Unblock(ctx, 1, 2))
-		between, err = s.Between(ctx, 1, 2)
+		blocks, err = s.Blocks(ctx, 1, 2)
 		require.NoError(t, err)
-		assert.False(t, between)
+		assert.False(t, blocks)
 	})
 }
 
@@ -229,6 +226,10 @@ func TestMessagesParties(t *testing.T) {
 			require.NoError(t, err)
 			assert.True(t, blocked, "a block counts either way")
 		}
+		require.NoError(t, db.Blocks().Unblock(ctx, bob, ann))
+		_, _, blocked, err = db.Messages().Parties(ctx, ann, bob)
+		require.NoError(t, err)
+		assert.False(t, blocked, "unblocked")
 		_, _, _, err = db.Messages().Parties(ctx, ann, bob+1000)
 		assert.ErrorIs(t, err, ErrNotFound)
 		_, _, _, err = db.Messages().Parties(ctx, bob+1000, ann)

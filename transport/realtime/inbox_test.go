@@ -116,17 +116,23 @@ func announce(t *testing.T, n *rtNode, userID int64, title string, deliver bool)
 	return events[0].Seq
 }
 
+// inboxMember starts one node and connects a member, ann, for live inbox
+// events only, once their session grain routes to the node.
+func inboxMember(t *testing.T) (*rtNode, int64, *chatClient) {
+	t.Helper()
+	n := newRTCluster(t, false).start()
+	ann := addUser(t, n.db, "ann", false)
+	a := dialChat(t, n.wsURL, ann)
+	a.connectInbox(nil)
+	waitAttached(t, n, ann, n.name)
+	return n, ann, a
+}
+
 // TestRealtimeInboxResume checks one node's inbox delivery: live events in
 // order, a reconnect after events stored while offline, a hole in the
 // live events filled from the store, and resume_inbox.
 func TestRealtimeInboxResume(t *testing.T) {
-	cl := newRTCluster(t, false)
-	n := cl.start()
-	ann := addUser(t, n.db, "ann", false)
-
-	a := dialChat(t, n.wsURL, ann)
-	a.connectInbox(nil)
-	waitAttached(t, n, ann, n.name)
+	n, ann, a := inboxMember(t)
 	for i := range 3 {
 		announce(t, n, ann, fmt.Sprint("live", i), true)
 	}
@@ -177,12 +183,7 @@ func TestRealtimeInboxResume(t *testing.T) {
 // read of the store; one whose predecessor never comes live is written
 // after the store is read for it.
 func TestRealtimeInboxOvertaken(t *testing.T) {
-	cl := newRTCluster(t, false)
-	n := cl.start()
-	ann := addUser(t, n.db, "ann", false)
-	a := dialChat(t, n.wsURL, ann)
-	a.connectInbox(nil)
-	waitAttached(t, n, ann, n.name)
+	n, ann, a := inboxMember(t)
 	announce(t, n, ann, "first", true)
 	a.waitInbox(1)
 
