@@ -148,7 +148,7 @@ func (s ChatStore) AppendMessages(ctx context.Context, events []*ChatEvent) erro
 			e.CreatedAt = now
 		}
 	}
-	if err := s.db.chat.append(ctx, s.db, events); err != nil {
+	if err := s.db.chat.do(ctx, events); err != nil {
 		return fmt.Errorf("chat store: append messages: %w", err)
 	}
 	return nil

@@ -28,10 +28,8 @@ func TestChatWriterSharesTransactions(t *testing.T) {
 
 		// The writer is held as if busy with a transaction, so that every
 		// call below waits for the next one.
-		w := &db.chat
-		w.mu.Lock()
-		w.running = true
-		w.mu.Unlock()
+		w := db.chat
+		w.hold()
 		txBefore, msgBefore := db.ChatWrites()
 		const rooms = 40
 		var wg sync.WaitGroup
@@ -45,12 +43,8 @@ func TestChatWriterSharesTransactions(t *testing.T) {
 		var taken, used error
 		wg.Go(func() { taken = s.AppendMessages(ctx, []*ChatEvent{msg("w-taken", 1, "again")}) })
 		wg.Go(func() { used = s.AppendMessages(ctx, []*ChatEvent{msg("w-used", 1, "taken-1")}) })
-		require.Eventually(t, func() bool {
-			w.mu.Lock()
-			defer w.mu.Unlock()
-			return len(w.queue) == rooms+2
-		}, 10*time.Second, time.Millisecond)
-		go w.run(db)
+		require.Eventually(t, func() bool { return w.queued() == rooms+2 }, 10*time.Second, time.Millisecond)
+		w.release()
 		wg.Wait()
 
 		for r, err := range errs {
@@ -66,9 +60,7 @@ func TestChatWriterSharesTransactions(t *testing.T) {
 		assert.EqualValues(t, rooms, txAfter-txBefore, "the shared transaction was refused: each call in its own")
 
 		// Without a conflict, the waiting calls share one transaction.
-		w.mu.Lock()
-		w.running = true
-		w.mu.Unlock()
+		w.hold()
 		txBefore, _ = db.ChatWrites()
 		for r := range rooms {
 			wg.Go(func() {
@@ -76,12 +68,8 @@ func TestChatWriterSharesTransactions(t *testing.T) {
 				errs[r] = s.AppendMessages(ctx, []*ChatEvent{msg(room, 3, room+"-3")})
 			})
 		}
-		require.Eventually(t, func() bool {
-			w.mu.Lock()
-			defer w.mu.Unlock()
-			return len(w.queue) == rooms
-		}, 10*time.Second, time.Millisecond)
-		go w.run(db)
+		require.Eventually(t, func() bool { return w.queued() == rooms }, 10*time.Second, time.Millisecond)
+		w.release()
 		wg.Wait()
 		for r, err := range errs {
 			require.NoError(t, err, "room %d", r)

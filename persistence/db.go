@@ -62,7 +62,9 @@ type DB struct {
 	ids   *snowflake.Node
 	ready atomic.Bool // set once Migrate succeeded
 	// chat shares transactions among the rooms' chat messages.
-	chat chatWriter
+	chat *chatWriter
+	// sends shares transactions among the private messages sent.
+	sends *sendWriter
 }
 
 // Open opens and pings the database cfg names. It does not migrate: call
@@ -77,6 +79,7 @@ func Open(ctx context.Context, cfg Config) (*DB, error) {
 		return nil, fmt.Errorf("persistence: open: id generator: %w", err)
 	}
 	db := &DB{ids: ids, clock: time.Now}
+	db.chat, db.sends = newChatWriter(db), newSendWriter(db)
 	if cfg.URL == "" {
 		if err := db.openSQLite(ctx, cfg.DataDir); err != nil {
 			return nil, err

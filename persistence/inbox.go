@@ -147,7 +147,7 @@ func appendInboxChunk(ctx context.Context, tx *sql.Tx, writes []InboxWrite) ([]I
 	if len(writes) == 0 {
 		return nil, nil
 	}
-	p := planInbox(writes)
+	p := planInbox(writes, false)
 	rows, err := tx.QueryContext(ctx, p.seqsSQL, p.seqsArgs...)
 	if err != nil {
 		return nil, fmt.Errorf("inbox: next seqs: %w", mapError(err))
@@ -177,18 +177,57 @@ func appendInboxChunk(ctx context.Context, tx *sql.Tx, writes []InboxWrite) ([]I
 // members' next numbers (in ascending user id order), their counters,
 // then (events) the events themselves.
 type inboxPlan struct {
-	writes               []InboxWrite
-	taken                map[int64]int64 // writes per member
+	writes []InboxWrite
+	taken  map[int64]int64 // writes per member
+	// arrays passes the rows as PostgreSQL arrays: the statements' text is
+	// then the same whatever the number of writes, prepared and planned
+	// once per connection instead of once per size.
+	arrays               bool
 	seqsSQL, countsSQL   string
 	seqsArgs, countsArgs []any
 }
 
-func planInbox(writes []InboxWrite) *inboxPlan {
-	p := &inboxPlan{writes: writes, taken: map[int64]int64{}}
+// Statements of an inboxPlan with arrays.
+const (
+	seqsArraySQL = `INSERT INTO inbox_seqs (user_id, last_seq)
+		SELECT u, n FROM unnest($1::BIGINT[], $2::BIGINT[]) AS t(u, n) ORDER BY u
+		ON CONFLICT (user_id) DO UPDATE SET last_seq = inbox_seqs.last_seq + excluded.last_seq
+		RETURNING user_id, last_seq`
+	countsArraySQL = `SELECT k.u, k.p,
+			(SELECT COUNT(*) FROM private_messages WHERE to_id = k.u AND read_at = 0 AND deleted_at = 0),
+			(SELECT COUNT(*) FROM notifications WHERE to_id = k.u AND read_at = 0),
+			(SELECT COUNT(*) FROM private_messages WHERE to_id = k.u AND from_id = k.p AND k.p <> 0
+				AND read_at = 0 AND deleted_at = 0)
+		FROM unnest($1::BIGINT[], $2::BIGINT[]) AS k(u, p)`
+	eventsArraySQL = `INSERT INTO inbox_events (user_id, seq, action, data, created_at)
+		SELECT * FROM unnest($1::BIGINT[], $2::BIGINT[], $3::TEXT[], $4::TEXT[], $5::BIGINT[])`
+)
+
+func planInbox(writes []InboxWrite, arrays bool) *inboxPlan {
+	p := &inboxPlan{writes: writes, taken: map[int64]int64{}, arrays: arrays}
 	for _, w := range writes {
 		p.taken[w.UserID]++
 	}
 	users := slices.Sorted(maps.Keys(p.taken))
+	keys := make([]countsKey, 0, len(writes))
+	for _, w := range writes {
+		if k := (countsKey{w.UserID, w.Peer}); !slices.Contains(keys, k) {
+			keys = append(keys, k)
+		}
+	}
+	if arrays {
+		counts := make([]int64, len(users))
+		for i, u := range users {
+			counts[i] = p.taken[u]
+		}
+		kUsers, kPeers := make([]int64, len(keys)), make([]int64, len(keys))
+		for i, k := range keys {
+			kUsers[i], kPeers[i] = k.user, k.peer
+		}
+		p.seqsSQL, p.seqsArgs = seqsArraySQL, []any{users, counts}
+		p.countsSQL, p.countsArgs = countsArraySQL, []any{kUsers, kPeers}
+		return p
+	}
 	var q strings.Builder
 	q.WriteString(`INSERT INTO inbox_seqs (user_id, last_seq) VALUES `)
 	for i, u := range users {
@@ -201,12 +240,6 @@ func planInbox(writes []InboxWrite) *inboxPlan {
 	q.WriteString(` ON CONFLICT (user_id) DO UPDATE SET last_seq = inbox_seqs.last_seq + excluded.last_seq
 		RETURNING user_id, last_seq`)
 	p.seqsSQL = q.String()
-	keys := make([]countsKey, 0, len(writes))
-	for _, w := range writes {
-		if k := (countsKey{w.UserID, w.Peer}); !slices.Contains(keys, k) {
-			keys = append(keys, k)
-		}
-	}
 	p.countsSQL, p.countsArgs = countsQuery(keys)
 	return p
 }
@@ -249,9 +282,6 @@ func (p *inboxPlan) readSeqs(rows resultRows) (map[int64]int64, error) {
 func (p *inboxPlan) events(seqs map[int64]int64, counts map[countsKey]Counts) ([]InboxEvent, string, []any, error) {
 	events := make([]InboxEvent, len(p.writes))
 	now := Now()
-	var insert strings.Builder
-	insert.WriteString(`INSERT INTO inbox_events (user_id, seq, action, data, created_at) VALUES `)
-	args := make([]any, 0, len(p.writes)*5)
 	for i, w := range p.writes {
 		seq := seqs[w.UserID]
 		seqs[w.UserID] = seq + 1
@@ -263,13 +293,26 @@ func (p *inboxPlan) events(seqs map[int64]int64, counts map[countsKey]Counts) ([
 		if err != nil {
 			return nil, "", nil, fmt.Errorf("inbox: payload of %s: %w", w.Action, err)
 		}
+		events[i] = InboxEvent{UserID: w.UserID, Seq: seq, Action: w.Action, Data: data, CreatedAt: now}
+	}
+	if p.arrays {
+		n := len(events)
+		users, seqList, actions, data, created := make([]int64, n), make([]int64, n), make([]string, n), make([]string, n), make([]int64, n)
+		for i, e := range events {
+			users[i], seqList[i], actions[i], data[i], created[i] = e.UserID, e.Seq, e.Action, string(e.Data), e.CreatedAt
+		}
+		return events, eventsArraySQL, []any{users, seqList, actions, data, created}, nil
+	}
+	var insert strings.Builder
+	insert.WriteString(`INSERT INTO inbox_events (user_id, seq, action, data, created_at) VALUES `)
+	args := make([]any, 0, len(events)*5)
+	for i, e := range events {
 		if i > 0 {
 			insert.WriteString(", ")
 		}
 		n := len(args)
 		fmt.Fprintf(&insert, "($%d, $%d, $%d, $%d, $%d)", n+1, n+2, n+3, n+4, n+5)
-		args = append(args, w.UserID, seq, w.Action, string(data), now)
-		events[i] = InboxEvent{UserID: w.UserID, Seq: seq, Action: w.Action, Data: data, CreatedAt: now}
+		args = append(args, e.UserID, e.Seq, e.Action, string(e.Data), e.CreatedAt)
 	}
 	return events, insert.String(), args, nil
 }

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync/atomic"
 )
 
 // PrivateMessage is a message from one member to another.
@@ -55,7 +56,9 @@ func scanMessage(row scanner, extra ...any) (PrivateMessage, error) {
 
 // Send stores m and appends writes to the inboxes, in one transaction. When
 // m.IdemKey was used already, m becomes the stored message, nothing is
-// written and replayed is true.
+// written and replayed is true. Sends that arrive while another is being
+// stored share the next transaction (sendWriter); the counters each write
+// is given are those after that transaction.
 func (s MessagesStore) Send(ctx context.Context, m *PrivateMessage, writes ...InboxWrite) (events []InboxEvent, replayed bool, err error) {
 	if m.ID == 0 {
 		m.ID = s.db.NewID()
@@ -63,32 +66,112 @@ func (s MessagesStore) Send(ctx context.Context, m *PrivateMessage, writes ...In
 	if m.CreatedAt == 0 {
 		m.CreatedAt = Now()
 	}
-	insert := `INSERT INTO private_messages (` + messageColumns + `) VALUES ($1, $2, $3, $4, $5, 0, 0, $6, $7)`
-	args := []any{m.ID, m.FromID, m.ToID, m.Content, m.Image, m.IdemKey, m.CreatedAt}
-	if s.db.kind == KindPostgres && len(writes) > 0 && len(writes) <= inboxChunk {
-		events, err = s.db.pipelinedInbox(ctx, insert, args, writes)
+	call := &sendCall{m: m, writes: writes}
+	if err := s.db.sends.do(ctx, call); err != nil {
+		return nil, false, fmt.Errorf("messages store: send: %w", err)
+	}
+	return call.events, call.replayed, nil
+}
+
+// sendCall is one message to send with its inbox writes, and what its
+// send returned.
+type sendCall struct {
+	m        *PrivateMessage
+	writes   []InboxWrite
+	events   []InboxEvent
+	replayed bool
+}
+
+// sendWriter group-commits the private messages sent (groupWriter). A
+// message costs its insert and its events; the transaction around them,
+// its round trips and its commit are shared. One shared transaction holds
+// at most inboxChunk events: on PostgreSQL, two round trips.
+type sendWriter struct {
+	groupWriter[*sendCall]
+
+	transactions, messages atomic.Int64
+}
+
+func newSendWriter(db *DB) *sendWriter {
+	w := &sendWriter{}
+	w.groupWriter = groupWriter[*sendCall]{
+		limit: inboxChunk,
+		size:  func(c *sendCall) int { return max(len(c.writes), 1) },
+		alone: func(ctx context.Context, c *sendCall) error { return w.alone(ctx, db, c) },
+		shared: func(ctx context.Context, calls []*sendCall) error {
+			return w.commit(ctx, db, calls)
+		},
+	}
+	return w
+}
+
+const insertMessage = `INSERT INTO private_messages (` + messageColumns + `) VALUES ($1, $2, $3, $4, $5, 0, 0, $6, $7)`
+
+func insertArgs(m *PrivateMessage) []any {
+	return []any{m.ID, m.FromID, m.ToID, m.Content, m.Image, m.IdemKey, m.CreatedAt}
+}
+
+// insertMessagesArray inserts the messages of a shared send on PostgreSQL,
+// whatever their number, in one statement prepared once.
+const insertMessagesArray = `INSERT INTO private_messages (` + messageColumns + `)
+	SELECT id, f, t, c, i, 0, 0, k, at FROM unnest($1::BIGINT[], $2::BIGINT[], $3::BIGINT[], $4::TEXT[],
+		$5::TEXT[], $6::TEXT[], $7::BIGINT[]) AS m(id, f, t, c, i, k, at)`
+
+// commit stores calls in one transaction and hands each its events.
+func (w *sendWriter) commit(ctx context.Context, db *DB, calls []*sendCall) error {
+	var writes []InboxWrite
+	for _, c := range calls {
+		writes = append(writes, c.writes...)
+	}
+	var events []InboxEvent
+	var err error
+	if db.kind == KindPostgres && len(writes) > 0 && len(writes) <= inboxChunk {
+		n := len(calls)
+		ids, from, to, content, image, keys, created := make([]int64, n), make([]int64, n), make([]int64, n),
+			make([]string, n), make([]string, n), make([]string, n), make([]int64, n)
+		for i, c := range calls {
+			m := c.m
+			ids[i], from[i], to[i], content[i], image[i], keys[i], created[i] = m.ID, m.FromID, m.ToID, m.Content, m.Image, m.IdemKey, m.CreatedAt
+		}
+		insert := change{insertMessagesArray, []any{ids, from, to, content, image, keys, created}}
+		events, err = db.pipelinedInbox(ctx, []change{insert}, writes)
 	} else {
-		err = s.db.tx(ctx, func(tx *sql.Tx) error {
-			if _, err := tx.ExecContext(ctx, insert, args...); err != nil {
-				return mapError(err)
+		err = db.tx(ctx, func(tx *sql.Tx) error {
+			for _, c := range calls {
+				if _, err := tx.ExecContext(ctx, insertMessage, insertArgs(c.m)...); err != nil {
+					return mapError(err)
+				}
 			}
 			events, err = appendInbox(ctx, tx, writes)
 			return err
 		})
 	}
-	switch {
-	case err == nil:
-		return events, false, nil
-	case !errors.Is(err, ErrConflict):
-		return nil, false, fmt.Errorf("messages store: send: %w", err)
+	if err != nil {
+		return err
 	}
-	prior, lookErr := scanMessage(s.db.write.QueryRowContext(ctx,
-		`SELECT `+messageColumns+` FROM private_messages WHERE idem_key = $1`, m.IdemKey))
+	for _, c := range calls {
+		c.events, events = events[:len(c.writes):len(c.writes)], events[len(c.writes):]
+	}
+	w.transactions.Add(1)
+	w.messages.Add(int64(len(calls)))
+	return nil
+}
+
+// alone stores c in its own transaction; a used key makes c.m the stored
+// message and c.replayed true.
+func (w *sendWriter) alone(ctx context.Context, db *DB, c *sendCall) error {
+	err := w.commit(ctx, db, []*sendCall{c})
+	if err == nil || !errors.Is(err, ErrConflict) {
+		return err
+	}
+	prior, lookErr := scanMessage(db.write.QueryRowContext(ctx,
+		`SELECT `+messageColumns+` FROM private_messages WHERE idem_key = $1`, c.m.IdemKey))
 	if lookErr != nil {
-		return nil, false, fmt.Errorf("messages store: send: %w", errors.Join(err, mapError(lookErr)))
+		return errors.Join(err, mapError(lookErr))
 	}
-	*m = prior
-	return nil, true, nil
+	*c.m = prior
+	c.replayed = true
+	return nil
 }
 
 // Parties returns the sender and the recipient of a message about to be

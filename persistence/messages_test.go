@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -31,6 +32,21 @@ func newMembers(t *testing.T, db *DB, names ...string) []int64 {
 		ids[i] = u.ID
 	}
 	return ids
+}
+
+// gaplessInbox returns the member's inbox, requiring it numbered 1, 2, 3…
+// up to the member's last number.
+func gaplessInbox(t *testing.T, db *DB, user int64) []InboxEvent {
+	t.Helper()
+	inbox, err := db.Inbox().Since(t.Context(), user, 0, 1000)
+	require.NoError(t, err)
+	for i, e := range inbox {
+		require.Equal(t, int64(i+1), e.Seq, "member %d's inbox has no gap", user)
+	}
+	last, err := db.Inbox().LastSeq(t.Context(), user)
+	require.NoError(t, err)
+	require.Equal(t, int64(len(inbox)), last, "member %d", user)
+	return inbox
 }
 
 func TestMessagesStore(t *testing.T) {
@@ -127,14 +143,7 @@ func TestMessagesStore(t *testing.T) {
 		_, err = s.Get(ctx, 42)
 		require.ErrorIs(t, err, ErrNotFound)
 
-		inbox, err := db.Inbox().Since(ctx, bob, 0, 100)
-		require.NoError(t, err)
-		for i, e := range inbox {
-			assert.Equal(t, int64(i+1), e.Seq, "bob's inbox has no gap")
-		}
-		last, err := db.Inbox().LastSeq(ctx, bob)
-		require.NoError(t, err)
-		assert.Equal(t, int64(len(inbox)), last)
+		last := int64(len(gaplessInbox(t, db, bob)))
 		tail, err := db.Inbox().Since(ctx, bob, last-1, 100)
 		require.NoError(t, err)
 		require.Len(t, tail, 1)
@@ -378,5 +387,78 @@ func TestInboxPrune(t *testing.T) {
 		annLeft, err := db.Inbox().Since(ctx, ann, 0, 10)
 		require.NoError(t, err)
 		assert.Len(t, annLeft, 2)
+	})
+}
+
+// TestMessagesSendsShareTransactions: sends that wait together are stored
+// in one transaction, each member's events numbered without gaps and each
+// given the counters after it; a used key in the group makes every send
+// go alone, the replay answered with the first message and the others
+// stored once.
+func TestMessagesSendsShareTransactions(t *testing.T) {
+	t.Parallel()
+	eachDB(t, func(t *testing.T, db *DB) {
+		ctx := t.Context()
+		ids := newMembers(t, db, "ann", "bob", "cid", "dee")
+		s, w := db.Messages(), db.sends
+		type sent struct {
+			m        PrivateMessage
+			events   []InboxEvent
+			replayed bool
+			err      error
+		}
+		sendAll := func(keys ...string) []sent {
+			w.hold()
+			out := make([]sent, len(keys))
+			var wg sync.WaitGroup
+			for i, key := range keys {
+				wg.Go(func() {
+					from, to := ids[i%len(ids)], ids[(i+1)%len(ids)]
+					out[i].m = PrivateMessage{FromID: from, ToID: to, Content: key, IdemKey: key}
+					out[i].events, out[i].replayed, out[i].err = s.Send(ctx, &out[i].m,
+						countsEvent(to, from, "private_message"), countsEvent(from, to, "private_message"))
+				})
+			}
+			require.Eventually(t, func() bool { return w.queued() == len(keys) }, 10*time.Second, time.Millisecond)
+			w.release()
+			wg.Wait()
+			return out
+		}
+		tx0 := w.transactions.Load()
+		var keys []string
+		for i := range 12 {
+			keys = append(keys, fmt.Sprint("share-", i))
+		}
+		first := sendAll(keys...)
+		assert.EqualValues(t, 1, w.transactions.Load()-tx0, "the 12 sends share one transaction")
+		for i, r := range first {
+			require.NoError(t, r.err, "send %d", i)
+			require.False(t, r.replayed)
+			require.Len(t, r.events, 2)
+			assert.Equal(t, r.m.ToID, r.events[0].UserID, "the send's own events, in its writes' order")
+			assert.Equal(t, r.m.FromID, r.events[1].UserID)
+			// Each member got 3 of the 12 messages, one from each neighbour
+			// in the ring; the counters are those after the transaction.
+			assert.JSONEq(t, `{"seq":`+strconv.FormatInt(r.events[0].Seq, 10)+`,"messages":3,"notifications":0,"conversation":3}`,
+				string(r.events[0].Data), "send %d", i)
+		}
+
+		tx0 = w.transactions.Load()
+		second := sendAll("share-3", "again-1", "again-2")
+		assert.EqualValues(t, 2, w.transactions.Load()-tx0, "the shared transaction refused: the two new sends alone, the replay in none")
+		assert.True(t, second[0].replayed)
+		assert.Equal(t, first[3].m.ID, second[0].m.ID, "the replay answers the first message")
+		assert.Empty(t, second[0].events)
+		for _, r := range second[1:] {
+			require.NoError(t, r.err)
+			require.False(t, r.replayed)
+			require.Len(t, r.events, 2)
+		}
+		for _, user := range ids {
+			gaplessInbox(t, db, user) // no number lost to the refused transaction
+		}
+		var stored int
+		require.NoError(t, db.write.QueryRowContext(ctx, `SELECT COUNT(*) FROM private_messages`).Scan(&stored))
+		assert.Equal(t, 14, stored, "each message once")
 	})
 }

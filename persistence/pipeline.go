@@ -15,17 +15,23 @@ import (
 // which runs even when the caller's context has ended.
 const rollbackTimeout = 5 * time.Second
 
-// pipelinedInbox runs, on PostgreSQL, one change (change, with args) and
-// the inbox writes it appends (at most inboxChunk) in one transaction and
-// two round trips instead of six: BEGIN, the change, the members' next
+// change is one statement of a transaction, with its arguments.
+type change struct {
+	sql  string
+	args []any
+}
+
+// pipelinedInbox runs, on PostgreSQL, changes and the inbox writes they
+// append (at most inboxChunk) in one transaction and two round trips
+// instead of five and more: BEGIN, the changes, the members' next
 // numbers and their counters are sent together; the events and COMMIT
 // together, once the payloads are built from the counters. Each round trip
 // a transaction holds its members' rows costs every other change of them
 // that long, and the node and the server a wake-up each. Failures are
 // those of DB.tx: a refused change rolls everything back.
-func (db *DB) pipelinedInbox(ctx context.Context, change string, args []any, writes []InboxWrite) ([]InboxEvent, error) {
+func (db *DB) pipelinedInbox(ctx context.Context, changes []change, writes []InboxWrite) ([]InboxEvent, error) {
 	for attempt := 1; ; attempt++ {
-		events, err := db.pipelinedInboxOnce(ctx, change, args, writes)
+		events, err := db.pipelinedInboxOnce(ctx, changes, writes)
 		if err == nil || !retryable(err) || attempt == maxTxAttempts {
 			return events, err
 		}
@@ -35,7 +41,7 @@ func (db *DB) pipelinedInbox(ctx context.Context, change string, args []any, wri
 	}
 }
 
-func (db *DB) pipelinedInboxOnce(ctx context.Context, change string, args []any, writes []InboxWrite) (events []InboxEvent, err error) {
+func (db *DB) pipelinedInboxOnce(ctx context.Context, changes []change, writes []InboxWrite) (events []InboxEvent, err error) {
 	conn, err := db.write.Conn(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("begin: %w", err)
@@ -46,21 +52,23 @@ func (db *DB) pipelinedInboxOnce(ctx context.Context, change string, args []any,
 		if !ok {
 			return fmt.Errorf("pipelined transaction on a %T", driverConn)
 		}
-		events, err = pipelineOn(ctx, c.Conn(), change, args, writes)
+		events, err = pipelineOn(ctx, c.Conn(), changes, writes)
 		return err
 	})
 	return events, err
 }
 
-func pipelineOn(ctx context.Context, pc *pgx.Conn, change string, args []any, writes []InboxWrite) ([]InboxEvent, error) {
-	p := planInbox(writes)
+func pipelineOn(ctx context.Context, pc *pgx.Conn, changes []change, writes []InboxWrite) ([]InboxEvent, error) {
+	p := planInbox(writes, true)
 	first := &pgx.Batch{}
 	first.Queue("BEGIN")
-	first.Queue(change, args...)
+	for _, c := range changes {
+		first.Queue(c.sql, c.args...)
+	}
 	first.Queue(p.seqsSQL, p.seqsArgs...)
 	first.Queue(p.countsSQL, p.countsArgs...)
 	res := pc.SendBatch(ctx, first)
-	seqs, counts, err := readFirst(res, p)
+	seqs, counts, err := readFirst(res, len(changes), p)
 	if closeErr := res.Close(); err == nil && closeErr != nil {
 		err = mapError(closeErr)
 	}
@@ -93,12 +101,14 @@ func pipelineOn(ctx context.Context, pc *pgx.Conn, change string, args []any, wr
 }
 
 // readFirst reads the answers to the first round trip of pipelineOn.
-func readFirst(res pgx.BatchResults, p *inboxPlan) (map[int64]int64, map[countsKey]Counts, error) {
+func readFirst(res pgx.BatchResults, changes int, p *inboxPlan) (map[int64]int64, map[countsKey]Counts, error) {
 	if _, err := res.Exec(); err != nil {
 		return nil, nil, fmt.Errorf("begin: %w", err)
 	}
-	if _, err := res.Exec(); err != nil {
-		return nil, nil, mapError(err)
+	for range changes {
+		if _, err := res.Exec(); err != nil {
+			return nil, nil, mapError(err)
+		}
 	}
 	rows, err := res.Query()
 	if err != nil {
