@@ -16,6 +16,10 @@ const (
 	// the live delivery of an event (it is stored: the member's clients
 	// read it from the inbox when they next catch up).
 	laneQueue = 1024
+	// laneBatch bounds the events a lane takes from its queue at once; the
+	// members among them are delivered to at the same time, each member's
+	// events one after the other.
+	laneBatch = 64
 )
 
 // lanes are the queues of the background deliverers while RunDelivery runs.
@@ -38,11 +42,7 @@ func (s *Service) RunDelivery(ctx context.Context) {
 	for i := range queues {
 		q := make(chan persistence.InboxEvent, laneQueue)
 		queues[i] = q
-		wg.Go(func() {
-			for e := range q {
-				s.deliver(context.Background(), e)
-			}
-		})
+		wg.Go(func() { s.runLane(q) })
 	}
 	s.lanes.mu.Lock()
 	s.lanes.queues = queues
@@ -54,6 +54,59 @@ func (s *Service) RunDelivery(ctx context.Context) {
 		close(q)
 	}
 	s.lanes.mu.Unlock()
+	wg.Wait()
+}
+
+// runLane delivers what q carries until it is closed. A delivery is a
+// request to the member's session grain, often on another node: one at a
+// time, a lane would carry one event per round trip, and the busier the
+// nodes, the longer the round trips and the fewer the events, until the
+// queue overflows. The lane takes every event waiting (up to laneBatch)
+// and delivers to their members at once.
+func (s *Service) runLane(q <-chan persistence.InboxEvent) {
+	batch := make([]persistence.InboxEvent, 0, laneBatch)
+	for e := range q {
+		batch = append(batch[:0], e)
+	more:
+		for len(batch) < laneBatch {
+			select {
+			case e, ok := <-q:
+				if !ok {
+					break more
+				}
+				batch = append(batch, e)
+			default:
+				break more
+			}
+		}
+		s.deliverAll(batch)
+	}
+}
+
+// deliverAll delivers events to their members at the same time, each
+// member's in their order, and returns when all are delivered.
+func (s *Service) deliverAll(events []persistence.InboxEvent) {
+	var order []int64
+	byUser := make(map[int64][]persistence.InboxEvent, len(events))
+	for _, e := range events {
+		if _, ok := byUser[e.UserID]; !ok {
+			order = append(order, e.UserID)
+		}
+		byUser[e.UserID] = append(byUser[e.UserID], e)
+	}
+	var wg sync.WaitGroup
+	for i, user := range order {
+		deliver := func() {
+			for _, e := range byUser[user] {
+				s.deliver(context.Background(), e)
+			}
+		}
+		if i == len(order)-1 {
+			deliver()
+			break
+		}
+		wg.Go(deliver)
+	}
 	wg.Wait()
 }
 

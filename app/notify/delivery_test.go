@@ -92,3 +92,31 @@ func TestPushDoesNotWaitOnSessions(t *testing.T) {
 	s.Push(context.Background(), events(2, 1))
 	require.Len(t, sessions.delivered(2), 3)
 }
+
+// TestLaneDeliversMembersAtOnce: the events waiting in one lane go to
+// their members at the same time, so a member whose grain stalls holds up
+// no other member of the lane that waited with them, and each member's
+// events still arrive in order.
+func TestLaneDeliversMembersAtOnce(t *testing.T) {
+	t.Parallel()
+	sessions := &stalledSessions{release: make(chan struct{}), got: make(map[int64][]string)}
+	s := New(Config{Sessions: sessions})
+	q := make(chan persistence.InboxEvent, 8)
+	for _, e := range []persistence.InboxEvent{{UserID: 1, Seq: 1}, {UserID: 9, Seq: 1}, {UserID: 1, Seq: 2},
+		{UserID: 9, Seq: 2}, {UserID: 17, Seq: 1}} {
+		q <- e
+	}
+	done := make(chan struct{})
+	go func() {
+		s.runLane(q)
+		close(done)
+	}()
+	require.Eventually(t, func() bool { return len(sessions.delivered(9)) == 2 && len(sessions.delivered(17)) == 1 },
+		5*time.Second, time.Millisecond, "members 9 and 17 are not held up by member 1")
+	require.Equal(t, []string{actors.InboxIdemKey(9, 1), actors.InboxIdemKey(9, 2)}, sessions.delivered(9))
+	require.Empty(t, sessions.delivered(1))
+	close(sessions.release)
+	close(q)
+	<-done
+	require.Equal(t, []string{actors.InboxIdemKey(1, 1), actors.InboxIdemKey(1, 2)}, sessions.delivered(1))
+}
