@@ -76,6 +76,10 @@ type pmMessage struct {
 // a burst (app/messages).
 const pmSendEvery = 500 * time.Millisecond
 
+// pmSenderSlack is the acknowledgement time the senders absorb at the
+// rate asked for: rate × pmSenderSlack sends are under way at most.
+const pmSenderSlack = 250 * time.Millisecond
+
 // runPM runs the pm scenario.
 func runPM(ctx context.Context, r *runner) (*Report, error) {
 	o := r.o
@@ -93,7 +97,7 @@ func runPM(ctx context.Context, r *runner) (*Report, error) {
 		rep.Params[k] = v
 	}
 	transport := &http.Transport{DialContext: (&net.Dialer{Timeout: 5 * time.Second}).DialContext,
-		MaxIdleConnsPerHost: 64, DisableCompression: true}
+		MaxIdleConnsPerHost: 256, DisableCompression: true}
 	defer transport.CloseIdleConnections()
 	httpClient := &http.Client{Transport: transport, Timeout: 10 * time.Second}
 	tokens, err := signIn(ctx, httpClient, r, o.Users)
@@ -188,7 +192,10 @@ func runPM(ctx context.Context, r *runner) (*Report, error) {
 	var ticket, sent, acked, failed atomic.Int64
 	byStatus := sync.Map{}
 	var wg sync.WaitGroup
-	for w := range min(64, max(int(rate/10), 4)) {
+	// The senders keep to the schedule as long as acknowledgements take
+	// under pmSenderSlack; the latency of a delivery counts from the time
+	// its message was due, so that a late send is not hidden.
+	for w := range min(512, max(int(rate*pmSenderSlack.Seconds()), 4)) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -210,8 +217,7 @@ func runPM(ctx context.Context, r *runner) (*Report, error) {
 				i := int64(len(messages))
 				messages = append(messages, m)
 				msgMu.Unlock()
-				now := time.Now()
-				content := appendMessage(nil, now.UnixNano(), strconv.FormatInt(i, 10), o.Size)
+				content := appendMessage(nil, due.UnixNano(), strconv.FormatInt(i, 10), o.Size)
 				body, _ = json.Marshal(map[string]any{"action": "mutates.sendMessage", "lang": "en", "authToken": tokens[from],
 					"data": map[string]any{"to_id": r.user(to).ID, "content": string(content), "clientId": "pm-" + strconv.FormatInt(i, 10)}})
 				sent.Add(1)
