@@ -31,6 +31,9 @@ func (s GrowthStore) Award(ctx context.Context, day string, grants []GrowthGrant
 	}
 	awards := make([]GrowthAward, len(grants))
 	err := s.db.ledgerTx(ctx, func(tx *sql.Tx) error {
+		if s.db.kind == KindPostgres && len(grants) > 1 {
+			return awardArrays(ctx, tx, day, grants, awards)
+		}
 		for i, g := range grants {
 			award, err := awardTx(ctx, tx, day, g)
 			if err != nil {
@@ -71,6 +74,88 @@ func awardTx(ctx context.Context, tx *sql.Tx, day string, g GrowthGrant) (Growth
 	err = tx.QueryRowContext(ctx, `UPDATE users SET growth_points = growth_points + $2
 		WHERE id = $1 RETURNING growth_points, level_key`, g.UserID, award.Added).Scan(&award.Total, &award.LevelKey)
 	return award, mapError(err)
+}
+
+// awardArrays is Award's transaction on PostgreSQL in three statements
+// whatever the number of grants (awardTx takes three per grant): the
+// day's rows, taken in the grants' order; their new points; the members'
+// totals, their rows taken in id order. The awards a member gets in one
+// call are answered with the running total, as one by one.
+func awardArrays(ctx context.Context, tx *sql.Tx, day string, grants []GrowthGrant, awards []GrowthAward) error {
+	type key struct {
+		user   int64
+		reason string
+	}
+	users, reasons := make([]int64, len(grants)), make([]string, len(grants))
+	for i, g := range grants {
+		users[i], reasons[i] = g.UserID, g.Reason
+	}
+	type dayRow struct {
+		key
+		points int64
+	}
+	days, err := queryList(ctx, tx, func(row scanner) (dayRow, error) {
+		var d dayRow
+		return d, row.Scan(&d.user, &d.reason, &d.points)
+	}, `INSERT INTO growth_days (user_id, day, reason, points)
+		SELECT u, $1, r, 0 FROM unnest($2::BIGINT[], $3::TEXT[]) AS g(u, r) ORDER BY u, r
+		ON CONFLICT (user_id, day, reason) DO UPDATE SET points = growth_days.points
+		RETURNING user_id, reason, points`, day, users, reasons)
+	if err != nil {
+		return fmt.Errorf("days: %w", mapError(err))
+	}
+	earned := make(map[key]int64, len(days))
+	for _, d := range days {
+		earned[d.key] = d.points
+	}
+	added := make([]int64, len(grants))
+	for i, g := range grants {
+		k := key{g.UserID, g.Reason}
+		a := &awards[i]
+		a.Added = g.Points
+		if g.DailyCap > 0 {
+			a.Added = max(0, min(g.Points, g.DailyCap-earned[k]))
+		}
+		earned[k] += a.Added
+		a.Day = earned[k]
+		added[i] = a.Added
+	}
+	if _, err := tx.ExecContext(ctx, `UPDATE growth_days AS d SET points = d.points + g.a
+		FROM (SELECT u, r, SUM(a) AS a FROM unnest($2::BIGINT[], $3::TEXT[], $4::BIGINT[]) AS t(u, r, a) GROUP BY u, r) AS g
+		WHERE d.user_id = g.u AND d.day = $1 AND d.reason = g.r AND g.a > 0`, day, users, reasons, added); err != nil {
+		return fmt.Errorf("days: %w", mapError(err))
+	}
+	type member struct {
+		id, total int64
+		level     string
+	}
+	members, err := queryList(ctx, tx, func(row scanner) (member, error) {
+		var m member
+		return m, row.Scan(&m.id, &m.total, &m.level)
+	}, `WITH g AS (SELECT u, SUM(a) AS a FROM unnest($1::BIGINT[], $2::BIGINT[]) AS t(u, a) GROUP BY u),
+		l AS MATERIALIZED (SELECT id FROM users WHERE id IN (SELECT u FROM g) ORDER BY id FOR UPDATE)
+		UPDATE users SET growth_points = users.growth_points + g.a FROM g, l
+		WHERE users.id = g.u AND l.id = users.id
+		RETURNING users.id, users.growth_points, users.level_key`, users, added)
+	if err != nil {
+		return fmt.Errorf("members: %w", mapError(err))
+	}
+	totals := make(map[int64]member, len(members))
+	for _, m := range members {
+		totals[m.id] = m
+	}
+	// Each award's total is the member's final one less what their later
+	// awards of the call added.
+	for i := len(grants) - 1; i >= 0; i-- {
+		m, ok := totals[grants[i].UserID]
+		if !ok {
+			return fmt.Errorf("award %d: %w", grants[i].UserID, ErrNotFound)
+		}
+		awards[i].Total, awards[i].LevelKey = m.total, m.level
+		m.total -= awards[i].Added
+		totals[grants[i].UserID] = m
+	}
+	return nil
 }
 
 // Points returns a member's growth points; ErrNotFound when there is no such member.

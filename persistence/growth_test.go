@@ -138,3 +138,37 @@ func TestGrowthAwardMany(t *testing.T) {
 		require.Error(t, err, "points must be positive")
 	})
 }
+
+// TestGrowthAwardManyConcurrent: calls of several grants each, for the
+// same members under different reasons, run at once: every point is
+// counted once, within each reason's cap.
+func TestGrowthAwardManyConcurrent(t *testing.T) {
+	t.Parallel()
+	eachDB(t, func(t *testing.T, db *DB) {
+		ctx := t.Context()
+		s := db.Growth()
+		ana, bo := newMember(t, db, "ana"), newMember(t, db, "bo")
+		const callers, dailyCap = 30, 10
+		var wg sync.WaitGroup
+		for i := range callers {
+			reason := []string{"chat", "topic", "answer"}[i%3]
+			wg.Go(func() {
+				_, err := s.Award(ctx, "2026-11-25", []GrowthGrant{
+					{UserID: ana, Reason: reason, Points: 2, DailyCap: dailyCap},
+					{UserID: bo, Reason: reason, Points: 2, DailyCap: 0},
+				})
+				assert.NoError(t, err)
+			})
+		}
+		wg.Wait()
+		points, err := s.Points(ctx, ana)
+		require.NoError(t, err)
+		assert.EqualValues(t, 3*dailyCap, points, "each reason stops at its cap")
+		points, err = s.Points(ctx, bo)
+		require.NoError(t, err)
+		assert.EqualValues(t, 2*callers, points, "no cap")
+		today, err := s.Today(ctx, ana, "2026-11-25")
+		require.NoError(t, err)
+		assert.Equal(t, map[string]int64{"chat": dailyCap, "topic": dailyCap, "answer": dailyCap}, today)
+	})
+}
