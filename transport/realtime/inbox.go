@@ -76,6 +76,7 @@ type inboxCursor struct {
 	announce  bool         // send inbox_synced after the next replay
 	pending   []inboxFrame // live events held during a replay, or after a gap
 	gapTimer  *time.Timer  // reads the store if a gap is still open after inboxGapWait
+	gapGen    uint64       // numbers the gap timers: one that fires as it is stopped finds a newer number
 	closed    bool
 }
 
@@ -149,16 +150,22 @@ func (b *inboxCursor) offer(seq int64, frame []byte) {
 			b.stopGapTimerLocked()
 			b.startReplayLocked()
 		} else if b.gapTimer == nil {
-			b.gapTimer = time.AfterFunc(inboxGapWait, b.gapExpired)
+			gen := b.gapGen
+			b.gapTimer = time.AfterFunc(inboxGapWait, func() { b.gapExpired(gen) })
 		}
 	}
 }
 
-// gapExpired reads the store for the events a gap still misses.
-func (b *inboxCursor) gapExpired() {
+// gapExpired reads the store for the events a gap still misses, unless
+// the timer of gen was stopped (the gap closed) while it fired.
+func (b *inboxCursor) gapExpired(gen uint64) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
+	if gen != b.gapGen {
+		return
+	}
 	b.gapTimer = nil
+	b.gapGen++
 	if !b.closed && b.started && len(b.pending) > 0 {
 		b.startReplayLocked()
 	}
@@ -168,6 +175,7 @@ func (b *inboxCursor) stopGapTimerLocked() {
 	if b.gapTimer != nil {
 		b.gapTimer.Stop()
 		b.gapTimer = nil
+		b.gapGen++
 	}
 }
 

@@ -395,3 +395,32 @@ func TestRealtimeInboxReplayStopsAtItsToken(t *testing.T) {
 	fresh.waitInbox(3)
 	assert.Equal(t, seqRange(1, 3), fresh.inboxSeqs())
 }
+
+// TestInboxGapTimerStoppedAsItFires: a gap timer that fires while the gap
+// it waited on is being closed (stopped too late to cancel) starts no
+// read of the store, even when a newer gap is open by the time it runs;
+// the newer gap's own timer still does its work.
+func TestInboxGapTimerStoppedAsItFires(t *testing.T) {
+	t.Parallel()
+	b := &inboxCursor{started: true, lastSeq: 5}
+	b.mu.Lock()
+	b.pending = []inboxFrame{{seq: 7}}
+	stale := b.gapGen
+	b.gapTimer = time.NewTimer(time.Hour)
+	b.stopGapTimerLocked() // the gap closed as the timer fired
+	b.pending = []inboxFrame{{seq: 9}}
+	b.gapTimer = time.NewTimer(time.Hour) // a newer gap's timer
+	b.mu.Unlock()
+
+	b.gapExpired(stale)
+	b.mu.Lock()
+	assert.False(t, b.replaying, "the stale timer started no replay")
+	assert.NotNil(t, b.gapTimer, "nor did it forget the newer gap's timer")
+	b.closed = true // the newer timer's replay ends at once
+	b.mu.Unlock()
+
+	b.gapExpired(b.gapGen)
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	assert.Nil(t, b.gapTimer, "the newer gap's timer ran")
+}
