@@ -26,6 +26,7 @@ type Service struct {
 	db        *persistence.DB
 	resolvers map[string]Resolver
 	versions  *layout.VersionGate
+	blocks    encodedBlocks
 }
 
 // Resolver supplies the content of a resolved page of one route kind
@@ -100,6 +101,10 @@ type PageDataReply struct {
 	Guaqi         PageDataGuaqi   `json:"guaqi"`
 	Profile       *Member         `json:"profile,omitempty" doc:"the member a profile page shows"`
 	Content       json.RawMessage `json:"content,omitempty" doc:"the content the page shows (an article, an archive page, a topic, a node...), as the feature of the route's kind answers it; a docs page's is {nav: [{slug, title}]}"`
+
+	// blocksJSON is Blocks as encoded in the reply (encodedBlocks); nil
+	// when there are none or the reply is encoded as usual.
+	blocksJSON []byte
 }
 
 // Member is the public face of a member on their profile page.
@@ -149,7 +154,7 @@ func (s *Service) resolve(ctx context.Context, in PageDataInput) (PageDataReply,
 	switch route.Kind {
 	case "home":
 		if pages.home != nil {
-			reply.Blocks = blocksOf(pages.home.Modules)
+			reply.setBlocks(&s.blocks, pages.home.Modules)
 		}
 	case "custom":
 		p := pages.custom[route.Name]
@@ -157,7 +162,7 @@ func (s *Service) resolve(ctx context.Context, in PageDataInput) (PageDataReply,
 		if p.Layout != "" {
 			reply.Page.Layout = p.Layout
 		}
-		reply.Blocks = blocksOf(p.Modules)
+		reply.setBlocks(&s.blocks, p.Modules)
 		meta = textMeta(p.Modules, route.Lang)
 	case "docs":
 		p, ok := pages.doc(route.Name)
@@ -167,7 +172,7 @@ func (s *Service) resolve(ctx context.Context, in PageDataInput) (PageDataReply,
 		reply.Page.Name = strings.TrimPrefix(p.Name, persistence.DocsPrefix)
 		reply.Page.Title = localized(p.Titles, route.Lang)
 		reply.Page.Layout = "docs"
-		reply.Blocks = blocksOf(p.Modules)
+		reply.setBlocks(&s.blocks, p.Modules)
 		if reply.Content, err = json.Marshal(pages.docsNav(route.Lang)); err != nil {
 			return PageDataReply{}, meta, fmt.Errorf("page: docs navigation: %w", err)
 		}
@@ -206,6 +211,12 @@ func (s *Service) resolve(ctx context.Context, in PageDataInput) (PageDataReply,
 		reply.Guaqi.LoginData = &LoginData{Module: []json.RawMessage{}}
 	}
 	return reply, meta, nil
+}
+
+// setBlocks sets the reply's blocks from a page row's modules.
+func (r *PageDataReply) setBlocks(cache *encodedBlocks, modules json.RawMessage) {
+	r.Blocks = blocksOf(modules)
+	r.blocksJSON = cache.of(r.Blocks)
 }
 
 // member reads the member a profile page names.

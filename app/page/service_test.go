@@ -6,6 +6,7 @@ import (
 	"errors"
 	"net/http"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -232,4 +233,43 @@ func TestPublishedLayout(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "faq", reply.Page.Name)
 	assert.JSONEq(t, `{"nav":[{"slug":"faq","title":"FAQ"}]}`, string(reply.Content))
+}
+
+// TestPageDataPreEncoded: a reply with blocks carries its own JSON, the
+// blocks as encoding/json writes them (compact, markup characters
+// escaped) from a cache that serves the next request; a reply without
+// blocks is encoded as usual.
+func TestPageDataPreEncoded(t *testing.T) {
+	t.Parallel()
+	s, _ := newTestService(t)
+	reply, err := s.PageData(inLang("en"), PageDataInput{Path: "/en/about", LoginData: true})
+	require.NoError(t, err)
+	body := reply.PreEncodedJSON()
+	require.NotNil(t, body)
+	plain, err := json.Marshal(reply)
+	require.NoError(t, err)
+	require.JSONEq(t, string(plain), string(body))
+	blocks, err := json.Marshal(reply.Blocks)
+	require.NoError(t, err)
+	require.Contains(t, string(body), `"blocks":`+string(blocks))
+	require.Contains(t, string(body), `\u003cp\u003eAll about us.\u003c/p\u003e`, "escaped as encoding/json does")
+
+	again, err := s.PageData(inLang("en"), PageDataInput{Path: "/en/about"})
+	require.NoError(t, err)
+	require.Same(t, &reply.blocksJSON[0], &again.blocksJSON[0], "the second request reads the cache")
+
+	legacy, err := s.PageData(inLang("en"), PageDataInput{Path: "/en/legacy"})
+	require.NoError(t, err)
+	require.Nil(t, legacy.PreEncodedJSON())
+
+	var cache encodedBlocks
+	spaced := json.RawMessage(`{ "desktop" : [ {"html": "<b>&</b>"} ] }`)
+	require.Equal(t, `{"desktop":[{"html":"\u003cb\u003e\u0026\u003c/b\u003e"}]}`, string(cache.of(spaced)))
+	require.Nil(t, cache.of(json.RawMessage(`{"broken"`)))
+	big := json.RawMessage(`{"x":"` + strings.Repeat("y", maxEncodedBytes/2) + `"}`)
+	cache.of(big)
+	require.Equal(t, 1, len(cache.m), "started again empty when full")
+	cache.of(spaced)
+	require.Equal(t, 1, len(cache.m), "and again")
+	require.LessOrEqual(t, cache.bytes, maxEncodedBytes, "bounded")
 }
