@@ -41,6 +41,11 @@ type Config struct {
 	// MaxConns bounds this node's PostgreSQL connections, open and kept
 	// idle alike; 0 means DefaultMaxConns. Unused on SQLite.
 	MaxConns int
+	// WarmConns is how many PostgreSQL connections (at most MaxConns) Open
+	// opens at once, so that the first burst of requests after a start does
+	// not wait for PostgreSQL to start a server process for each; 0 opens
+	// them on demand. Unused on SQLite.
+	WarmConns int
 }
 
 // DefaultMaxConns is how many PostgreSQL connections a node keeps by
@@ -96,7 +101,7 @@ func Open(ctx context.Context, cfg Config) (*DB, error) {
 		if maxConns <= 0 {
 			maxConns = DefaultMaxConns
 		}
-		if err := db.openPostgres(ctx, cfg.URL, u.Redacted(), maxConns); err != nil {
+		if err := db.openPostgres(ctx, cfg.URL, u.Redacted(), maxConns, min(cfg.WarmConns, maxConns)); err != nil {
 			return nil, err
 		}
 		return db, nil

@@ -197,3 +197,19 @@ func TestPostgresPoolKeepsItsConnections(t *testing.T) {
 		require.NoError(t, db.Close())
 	}
 }
+
+// TestPostgresWarmConns: Open opens the connections asked for at once,
+// idle in the pool, never more than the pool's bound (without any, the
+// one that answered the ping at Open).
+func TestPostgresWarmConns(t *testing.T) {
+	t.Parallel()
+	url := pgtest.NewDatabase(t)
+	for _, c := range []struct{ max, warm, want int }{{0, 0, 1}, {5, 3, 3}, {4, 10, 4}} {
+		db, err := Open(t.Context(), Config{URL: url, MaxConns: c.max, WarmConns: c.warm})
+		require.NoError(t, err)
+		stats := db.read.Stats()
+		assert.Equal(t, c.want, stats.OpenConnections, "max %d, warm %d", c.max, c.warm)
+		assert.Equal(t, c.want, stats.Idle, "returned to the pool")
+		require.NoError(t, db.Close())
+	}
+}

@@ -71,10 +71,11 @@ func (db *DB) openSQLite(ctx context.Context, dir string) error {
 	return nil
 }
 
-// openAll opens the pool's n connections now, and leaves them idle in it:
-// a reader opened under load needs descriptors (the file, its log, its
-// shared memory) just when a node at its open-file limit has none, and
-// took the one the listener keeps in reserve (acceptGuard).
+// openAll opens n connections of the pool now, and leaves them idle in
+// it. On SQLite they are all the readers: a reader opened under load needs
+// descriptors (the file, its log, its shared memory) just when a node at
+// its open-file limit has none, and took the one the listener keeps in
+// reserve (acceptGuard). On PostgreSQL they are Config.WarmConns.
 func openAll(ctx context.Context, pool *sql.DB, n int) error {
 	conns := make([]*sql.Conn, 0, n)
 	defer func() {
@@ -97,7 +98,7 @@ func openAll(ctx context.Context, pool *sql.DB, n int) error {
 }
 
 // openPostgres opens a PostgreSQL or CockroachDB URL through pgx.
-func (db *DB) openPostgres(ctx context.Context, rawURL, redacted string, maxConns int) error {
+func (db *DB) openPostgres(ctx context.Context, rawURL, redacted string, maxConns, warmConns int) error {
 	pool, err := sql.Open("pgx", rawURL)
 	if err != nil {
 		return fmt.Errorf("persistence: open %s: %w", redacted, err)
@@ -116,6 +117,10 @@ func (db *DB) openPostgres(ctx context.Context, rawURL, redacted string, maxConn
 	pool.SetConnMaxIdleTime(5 * time.Minute)
 	db.kind, db.write, db.read = KindPostgres, pool, pool
 	db.reads = newReaders(pool, false)
+	if err := openAll(ctx, pool, warmConns); err != nil {
+		_ = pool.Close()
+		return fmt.Errorf("persistence: open %s: warm %d connections: %w", redacted, warmConns, err)
+	}
 	return nil
 }
 

@@ -37,6 +37,8 @@ type Config struct {
 	DB string
 	// DBMaxConns bounds the node's PostgreSQL connections (0: the default).
 	DBMaxConns int
+	// DBWarmConns are the PostgreSQL connections the node opens as it starts.
+	DBWarmConns int
 	// MediaStore is where uploaded files are kept: disk (a folder under
 	// Data, one node), db (the database every node shares) or empty for
 	// disk on SQLite and db on PostgreSQL.
@@ -137,6 +139,7 @@ func parseConfig(name string, args []string, stderr io.Writer) (Config, error) {
 	fs.StringVar(&cfg.Data, "data", cfg.Data, "data folder for the embedded database (env SOUK_DATA)")
 	fs.StringVar(&cfg.DB, "db", cfg.DB, "database: empty for SQLite in the data folder, or a postgres:// URL (env SOUK_DB)")
 	fs.IntVar(&cfg.DBMaxConns, "db-max-conns", cfg.DBMaxConns, "PostgreSQL connections this node keeps at most (env SOUK_DB_MAX_CONNS) (default 16)")
+	fs.IntVar(&cfg.DBWarmConns, "db-warm-conns", cfg.DBWarmConns, "PostgreSQL connections this node opens as it starts, at most --db-max-conns, so that its first requests do not wait for them (env SOUK_DB_WARM_CONNS); 0: on demand")
 	fs.StringVar(&cfg.MediaStore, "media-store", cfg.MediaStore, "where uploads are kept: disk (the data folder's media/, one node) or db (the shared database, a cluster); empty: disk on SQLite, db on PostgreSQL (env SOUK_MEDIA_STORE)")
 	fs.BoolVar(&cfg.Dev, "dev", cfg.Dev, "demo mode: demo content on first start, verification codes in the log (env SOUK_DEV)")
 	fs.StringVar(&cfg.LogFormat, "log-format", cfg.LogFormat, "log format: text or json (env SOUK_LOG_FORMAT)")
@@ -246,6 +249,9 @@ func (c Config) validate() error {
 	}
 	if c.DBMaxConns < 0 || c.DBMaxConns > 1000 {
 		return &configError{"db-max-conns", strconv.Itoa(c.DBMaxConns), "want 1 to 1000, or 0 for the default"}
+	}
+	if c.DBWarmConns < 0 || c.DBWarmConns > 1000 {
+		return &configError{"db-warm-conns", strconv.Itoa(c.DBWarmConns), "want 0 to 1000"}
 	}
 	if _, err := c.slogLevel(); err != nil {
 		return &configError{"log-level", c.LogLevel, "want debug, info, warn or error"}

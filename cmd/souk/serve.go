@@ -29,7 +29,8 @@ import (
 const demoSeededKey = "demo.seeded"
 
 func openDB(ctx context.Context, cfg Config) (*persistence.DB, error) {
-	db, err := persistence.Open(ctx, persistence.Config{URL: cfg.DB, DataDir: cfg.Data, Node: int64(cfg.Cluster.NodeID), MaxConns: cfg.DBMaxConns})
+	db, err := persistence.Open(ctx, persistence.Config{URL: cfg.DB, DataDir: cfg.Data, Node: int64(cfg.Cluster.NodeID), MaxConns: cfg.DBMaxConns,
+		WarmConns: cfg.DBWarmConns})
 	if err != nil {
 		return nil, fmt.Errorf("cannot open the database: %w", err)
 	}
