@@ -89,7 +89,8 @@ type sendCall struct {
 type sendWriter struct {
 	groupWriter[*sendCall]
 
-	transactions, messages atomic.Int64
+	// transactions counts the transactions that stored messages.
+	transactions atomic.Int64
 }
 
 func newSendWriter(db *DB) *sendWriter {
@@ -153,7 +154,6 @@ func (w *sendWriter) commit(ctx context.Context, db *DB, calls []*sendCall) erro
 		c.events, events = events[:len(c.writes):len(c.writes)], events[len(c.writes):]
 	}
 	w.transactions.Add(1)
-	w.messages.Add(int64(len(calls)))
 	return nil
 }
 
