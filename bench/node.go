@@ -12,6 +12,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -134,6 +135,22 @@ func (cl *cluster) dbArgs() []string {
 
 // addNode starts one more node, joining the first, and waits until it is ready.
 func (cl *cluster) addNode(ctx context.Context) (*node, error) {
+	for attempt := 1; ; attempt++ {
+		n, err := cl.tryAddNode(ctx)
+		if err == nil || !errors.Is(err, errPortTaken) || attempt == addNodeAttempts {
+			return n, err
+		}
+	}
+}
+
+// addNodeAttempts bounds the starts of a node whose ports were taken.
+const addNodeAttempts = 3
+
+// errPortTaken marks a node that could not listen on a port freePorts
+// found free: another process (a test running beside) took it between.
+var errPortTaken = errors.New("a port was taken")
+
+func (cl *cluster) tryAddNode(ctx context.Context) (*node, error) {
 	ports, err := freePorts(5)
 	if err != nil {
 		return nil, err
@@ -151,9 +168,26 @@ func (cl *cluster) addNode(ctx context.Context) (*node, error) {
 	cl.nodes = append(cl.nodes, n)
 	cl.mu.Unlock()
 	if err := n.waitReady(ctx, 60*time.Second); err != nil {
-		return nil, fmt.Errorf("node %d: %w; its log ends with: %s", n.id, err, lastLines(readFile(n.logPath(cl)), 15))
+		log := lastLines(readFile(n.logPath(cl)), 15)
+		if exited(n) && strings.Contains(log, "address already in use") {
+			cl.mu.Lock()
+			cl.nodes = slices.DeleteFunc(cl.nodes, func(x *node) bool { return x == n })
+			cl.mu.Unlock()
+			err = errors.Join(err, errPortTaken)
+		}
+		return nil, fmt.Errorf("node %d: %w; its log ends with: %s", n.id, err, log)
 	}
 	return n, nil
+}
+
+// exited reports whether n's process has exited.
+func exited(n *node) bool {
+	select {
+	case <-n.done():
+		return true
+	default:
+		return false
+	}
 }
 
 // restartNode starts a node that stopped (or was killed) again under the
@@ -162,9 +196,7 @@ func (cl *cluster) addNode(ctx context.Context) (*node, error) {
 // without --join does), and waits until it is ready, telling what its
 // /readyz answered before.
 func (cl *cluster) restartNode(ctx context.Context, n *node, join []string) (readiness, error) {
-	select {
-	case <-n.done():
-	default:
+	if !exited(n) {
 		return readiness{}, fmt.Errorf("node %d is still running", n.id)
 	}
 	if err := cl.startProcess(n, join); err != nil {
