@@ -78,7 +78,8 @@ func awardTx(ctx context.Context, tx *sql.Tx, day string, g GrowthGrant) (Growth
 
 // awardArrays is Award's transaction on PostgreSQL in three statements
 // whatever the number of grants (awardTx takes three per grant): the
-// day's rows, taken in the grants' order; their new points; the members'
+// day's rows, taken in the grants' order (each once, however many grants
+// name it); their new points; the members'
 // totals, their rows taken in id order. The awards a member gets in one
 // call are answered with the running total, as one by one.
 func awardArrays(ctx context.Context, tx *sql.Tx, day string, grants []GrowthGrant, awards []GrowthAward) error {
@@ -98,7 +99,7 @@ func awardArrays(ctx context.Context, tx *sql.Tx, day string, grants []GrowthGra
 		var d dayRow
 		return d, row.Scan(&d.user, &d.reason, &d.points)
 	}, `INSERT INTO growth_days (user_id, day, reason, points)
-		SELECT u, $1, r, 0 FROM unnest($2::BIGINT[], $3::TEXT[]) AS g(u, r) ORDER BY u, r
+		SELECT DISTINCT u, $1, r, 0 FROM unnest($2::BIGINT[], $3::TEXT[]) AS g(u, r) ORDER BY u, r
 		ON CONFLICT (user_id, day, reason) DO UPDATE SET points = growth_days.points
 		RETURNING user_id, reason, points`, day, users, reasons)
 	if err != nil {

@@ -134,6 +134,14 @@ func TestGrowthAwardMany(t *testing.T) {
 		require.NoError(t, err)
 		assert.EqualValues(t, 3, points, "nothing of a refused call is written")
 
+		got, err = s.Award(ctx, "2026-11-24", []GrowthGrant{
+			{UserID: bo, Reason: "topic", Points: 4, DailyCap: 6},
+			{UserID: bo, Reason: "topic", Points: 4, DailyCap: 6},
+		})
+		require.NoError(t, err, "one member and reason twice in a call")
+		assert.Equal(t, []GrowthAward{{Added: 4, Total: 7, LevelKey: "lv1", Day: 4}, {Added: 2, Total: 9, LevelKey: "lv1", Day: 6}}, got,
+			"the second within what the first left of the cap")
+
 		_, err = s.Award(ctx, "2026-11-24", []GrowthGrant{{UserID: bo, Reason: "chat", Points: 0}})
 		require.Error(t, err, "points must be positive")
 	})
